@@ -1,0 +1,40 @@
+//! `trumpf`: play Skat in the terminal, replay ISS records, count move
+//! sequences (perft) and measure playout speed.
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod perft;
+mod play;
+mod replay;
+
+/// Skat, Spitzer and Spidge: exact rules, bots, records.
+#[derive(Debug, Parser)]
+#[command(name = "trumpf", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a game against bots in the terminal (Skat by default).
+    Play(play::PlayArgs),
+    /// Replay game records and print each game's settlement.
+    Replay(replay::ReplayArgs),
+    /// Count the legal card sequences of the first N card plays of a deal.
+    Perft(perft::PerftArgs),
+    /// Measure engine speed.
+    Bench(bench::BenchArgs),
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Perft(args) => perft::run(args),
+        Command::Bench(args) => bench::run(args),
+    }
+}

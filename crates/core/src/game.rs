@@ -1,0 +1,95 @@
+//! The one game trait every trumpf game implements.
+//!
+//! It follows the shape research engines use (OpenSpiel's `State`): one
+//! player to act at a time, legal actions listed without allocation,
+//! checked and unchecked application, and a per-seat view that is the only
+//! thing a bot or a client ever receives. Chance (the deal) happens when a
+//! state is built, from a seed or an explicit deal.
+
+use std::fmt::{Debug, Display};
+
+use crate::cardset::CardSet;
+use crate::seat::Seat;
+
+/// A card game's state machine for one deal.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A move: a bid, a declaration, a card, ...
+    type Action: Copy + Eq + Debug + Display + Send + Sync;
+    /// What one seat may know.
+    type View: GameView<Action = Self::Action>;
+    /// Why an action was refused.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// The game's name, e.g. `"skat"`.
+    const NAME: &'static str;
+
+    /// How many seats take decisions in a deal (Skat 3, Spitzer 4, Spidge 3).
+    fn seats(&self) -> usize;
+
+    /// The seat to act, or `None` when the deal is over.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// Whether the deal is over (then [`Game::scores`] is `Some`).
+    fn is_over(&self) -> bool {
+        self.to_act().is_none()
+    }
+
+    /// Appends the legal actions, in ascending order, to `out` (which is
+    /// cleared first). Empty exactly when the deal is over.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Whether `action` is legal for the seat to act.
+    fn is_legal(&self, action: Self::Action) -> bool;
+
+    /// Applies `action` for `seat` after checking turn and legality.
+    ///
+    /// # Errors
+    /// A typed error naming the problem; the state is unchanged.
+    fn try_apply(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// Applies a legal action of the seat to act, without checks (solver,
+    /// perft, playouts). Debug builds assert legality.
+    fn apply_unchecked(&mut self, action: Self::Action);
+
+    /// What `seat` may know of the state.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// The score of each seat for this deal, once it is over (list points,
+    /// positive is good), in seat order; entries past [`Game::seats`] are 0.
+    fn scores(&self) -> Option<[i64; Seat::MAX]>;
+
+    /// The cards a seat holds now.
+    fn hand(&self, seat: Seat) -> CardSet;
+
+    /// Every card played to a trick so far, including the current trick.
+    fn played(&self) -> CardSet;
+
+    /// Cards lying face up for everyone (an ouvert declarer's hand, a dummy).
+    fn public_cards(&self) -> CardSet;
+
+    /// Cards `seat` may know besides its hand, the played cards and the public
+    /// cards (Skat: the skat for a declarer who picked it up or discarded).
+    fn private_knowledge(&self, seat: Seat) -> CardSet;
+
+    /// The whole pack the game is played with.
+    fn pack(&self) -> CardSet;
+
+    /// The card an action plays, if it is a card play.
+    fn card_of(action: Self::Action) -> Option<crate::Card>;
+}
+
+/// A seat's view of a game.
+pub trait GameView: Clone + Debug + Send + Sync {
+    /// The action type of the game.
+    type Action;
+    /// The seat this view belongs to.
+    fn seat(&self) -> Seat;
+    /// Whether this seat is to act.
+    fn is_my_turn(&self) -> bool;
+    /// The cards this seat holds.
+    fn hand(&self) -> CardSet;
+    /// Every card the view shows, in any role (hand, tricks, public hands, skat).
+    fn visible_cards(&self) -> CardSet;
+    /// The legal actions of this seat, when it is to act (a view knows them).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+}

@@ -1,0 +1,17 @@
+//! Skat under the International Skat Order (`skat.md`).
+
+pub mod bidding;
+pub mod contract;
+pub mod deal;
+mod game;
+pub mod list;
+pub mod rules;
+pub mod scoring;
+
+pub use bidding::{Auction, AuctionResult, AuctionStage, BID_VALUES, BidError, BidMove};
+pub use contract::{Contract, GameKind, ParseContractError, card_points, points};
+pub use deal::{DealError, SkatDeal};
+pub use game::{SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView, Trick};
+pub use list::{ListEntry, ScoreSheet};
+pub use rules::{PassOut, Scoring, SkatRules};
+pub use scoring::{Levels, PlayTally, Settlement, overbid_value, settle};

@@ -1,0 +1,137 @@
+//! Won or lost, game value, overbidding and the list entry (`skat.md` §7–§11).
+//!
+//! A pure function of the declaration, the bid, the matadors and what the
+//! play produced, so it is tested without playing.
+
+use crate::skat::contract::{Contract, GameKind};
+use crate::skat::rules::SkatRules;
+
+/// What the play produced for the declarer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct PlayTally {
+    /// Card points of the declarer's tricks plus the skat (0..=120).
+    pub declarer_points: u8,
+    /// Tricks the declarer took.
+    pub declarer_tricks: u8,
+    /// Tricks the defenders took.
+    pub defender_tricks: u8,
+}
+
+/// The levels of a suit or grand game's multiplier (§8.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Levels {
+    /// Matadors "with" or "without" N (counted as N).
+    pub matadors: u8,
+    /// Hand.
+    pub hand: bool,
+    /// Schneider reached by either party or announced.
+    pub schneider: bool,
+    /// Schneider announced.
+    pub schneider_announced: bool,
+    /// Schwarz reached by either party or announced.
+    pub schwarz: bool,
+    /// Schwarz announced.
+    pub schwarz_announced: bool,
+    /// Ouvert.
+    pub ouvert: bool,
+}
+
+impl Levels {
+    /// N + 1 (game) + every level counted.
+    pub fn multiplier(&self) -> u16 {
+        u16::from(self.matadors)
+            + 1
+            + [self.hand, self.schneider, self.schneider_announced, self.schwarz, self.schwarz_announced, self.ouvert]
+                .iter()
+                .map(|&b| u16::from(b))
+                .sum::<u16>()
+    }
+}
+
+/// A settled Skat game, itemised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Settlement {
+    /// The declaration.
+    pub contract: Contract,
+    /// The declarer's bid.
+    pub bid: u16,
+    /// Matadors, signed (negative = "without"); 0 for Null.
+    pub matadors: i8,
+    /// What the play produced.
+    pub tally: PlayTally,
+    /// The levels counted (suit and grand; all off for Null).
+    pub levels: Levels,
+    /// The value computed from the play (before the overbid rule).
+    pub computed_value: u16,
+    /// Whether the game was overbid (computed value below the bid).
+    pub overbid: bool,
+    /// Whether the declarer won.
+    pub won: bool,
+    /// The value charged (V): the computed value, or the overbid value.
+    pub value: u16,
+    /// The declarer's classic list entry: `+V`, or `−2·V` when lost
+    /// (`−V` for a lost hand game under `lost_hand_games_single`).
+    pub score: i32,
+}
+
+impl Settlement {
+    /// The base value (9, 10, 11, 12, 24), or the Null game's fixed value.
+    pub fn base(&self) -> u16 {
+        self.contract.kind.base_value().or(self.contract.null_value()).unwrap_or(0)
+    }
+
+    /// Whether the declarer is schneider or made the opponents schneider.
+    pub fn schneider_reached(&self) -> bool {
+        self.contract.kind != GameKind::Null && (self.tally.declarer_points >= 90 || self.tally.declarer_points <= 30)
+    }
+
+    /// Whether one party took no trick.
+    pub fn schwarz_reached(&self) -> bool {
+        self.contract.kind != GameKind::Null && (self.tally.declarer_tricks == 0 || self.tally.defender_tricks == 0)
+    }
+}
+
+/// The smallest multiple of `base` that is at least `bid` (§9.2).
+pub fn overbid_value(base: u16, bid: u16) -> u16 {
+    bid.div_ceil(base) * base
+}
+
+/// Settles a game (§7–§9, §11.1).
+pub fn settle(contract: Contract, bid: u16, matadors: i8, tally: PlayTally, rules: &SkatRules) -> Settlement {
+    let mut levels = Levels::default();
+    let (computed_value, made) = match contract.null_value() {
+        Some(value) => (value, tally.declarer_tricks == 0),
+        None => {
+            let d = tally.declarer_points;
+            levels = Levels {
+                matadors: matadors.unsigned_abs(),
+                hand: contract.hand,
+                schneider: contract.schneider || d >= 90 || d <= 30,
+                schneider_announced: contract.schneider,
+                schwarz: contract.schwarz || tally.declarer_tricks == 0 || tally.defender_tricks == 0,
+                schwarz_announced: contract.schwarz,
+                ouvert: contract.ouvert,
+            };
+            let base = contract.kind.base_value().unwrap_or(0);
+            let made = d >= 61 && (!contract.schneider || d >= 90) && (!contract.schwarz || tally.defender_tricks == 0);
+            (base * levels.multiplier(), made)
+        }
+    };
+    let overbid = computed_value < bid;
+    let value = if overbid {
+        let base = contract.kind.base_value().unwrap_or(23);
+        overbid_value(base, bid)
+    } else {
+        computed_value
+    };
+    let won = made && !overbid;
+    let v = i32::from(value);
+    let score = if won {
+        v
+    } else if contract.hand && rules.lost_hand_games_single {
+        -v
+    } else {
+        -2 * v
+    };
+    Settlement { contract, bid, matadors, tally, levels, computed_value, overbid, won, value, score }
+}
