@@ -1,12 +1,82 @@
-//! `trumpf perft`: counts legal card sequences.
+//! `trumpf perft`: counts legal card sequences from given hands.
 
-use anyhow::Result;
-use clap::Args;
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use trumpf_core::skat::{Contract, GameKind, SkatDeal, SkatGame, SkatRules, perft};
+use trumpf_core::{CardSet, Seat, Suit};
 
 /// Arguments of `trumpf perft`.
 #[derive(Debug, Args)]
-pub struct PerftArgs {}
+pub struct PerftArgs {
+    #[command(subcommand)]
+    game: PerftGame,
+}
 
-pub fn run(_args: PerftArgs) -> Result<()> {
-    anyhow::bail!("perft is being built")
+#[derive(Debug, Subcommand)]
+enum PerftGame {
+    /// Skat: forehand leads to the first trick.
+    Skat(SkatPerft),
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SkatType {
+    Diamonds,
+    Hearts,
+    Spades,
+    Clubs,
+    Grand,
+    Null,
+}
+
+#[derive(Debug, Args)]
+struct SkatPerft {
+    /// The game type.
+    #[arg(long = "type", value_enum)]
+    game_type: SkatType,
+    /// The declarer: 0 forehand, 1 middlehand, 2 rearhand.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..3))]
+    declarer: u8,
+    /// The three ten-card hands, forehand/middlehand/rearhand, cards joined
+    /// by `.` (e.g. `CJ.SA.ST...`); the two cards left over form the skat.
+    #[arg(long)]
+    hands: String,
+    /// How many card plays to count.
+    #[arg(long)]
+    depth: u32,
+}
+
+pub fn run(args: PerftArgs) -> Result<()> {
+    match args.game {
+        PerftGame::Skat(p) => {
+            let game = skat_position(&p)?;
+            let nodes = perft(&game, p.depth);
+            println!("skat {:?} declarer {} depth {}", p.game_type, p.declarer, p.depth);
+            println!("{nodes}");
+        }
+    }
+    Ok(())
+}
+
+fn skat_position(p: &SkatPerft) -> Result<SkatGame> {
+    let parts: Vec<&str> = p.hands.split('/').collect();
+    if parts.len() != 3 {
+        bail!("--hands needs three hands separated by '/', got {}", parts.len());
+    }
+    let mut hands = [CardSet::EMPTY; 3];
+    for (i, part) in parts.iter().enumerate() {
+        hands[i] =
+            part.parse().with_context(|| format!("hand {} ({})", i, ["forehand", "middlehand", "rearhand"][i]))?;
+    }
+    let skat = CardSet::PIQUET_PACK - hands[0] - hands[1] - hands[2];
+    let deal = SkatDeal::new(hands, skat).context("the hands do not form a Skat deal")?;
+    let kind = match p.game_type {
+        SkatType::Diamonds => GameKind::Suit(Suit::Diamonds),
+        SkatType::Hearts => GameKind::Suit(Suit::Hearts),
+        SkatType::Spades => GameKind::Suit(Suit::Spades),
+        SkatType::Clubs => GameKind::Suit(Suit::Clubs),
+        SkatType::Grand => GameKind::Grand,
+        SkatType::Null => GameKind::Null,
+    };
+    let declarer = Seat::new(usize::from(p.declarer)).context("declarer must be 0, 1 or 2")?;
+    Ok(SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, Contract::pickup(kind))?)
 }

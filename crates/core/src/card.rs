@@ -227,9 +227,17 @@ impl Card {
     /// release builds a joker answers `Ace`.
     #[inline]
     pub const fn rank(self) -> Rank {
-        let r = (self.0 & 15) as usize;
-        debug_assert!(r < 13, "a joker has no rank");
-        Rank::ALL[if r < 13 { r } else { 12 }]
+        const BY_LOW_BITS: [Rank; 16] = {
+            let mut t = [Rank::Ace; 16];
+            let mut i = 0;
+            while i < 13 {
+                t[i] = Rank::ALL[i];
+                i += 1;
+            }
+            t
+        };
+        debug_assert!(self.0 & 15 < 13, "a joker has no rank");
+        BY_LOW_BITS[(self.0 & 15) as usize]
     }
 }
 

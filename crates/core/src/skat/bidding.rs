@@ -123,6 +123,14 @@ impl Auction {
         }
     }
 
+    /// An auction already won by `seat` at `bid` (for states that start later).
+    pub const fn decided(seat: Seat, bid: u16) -> Auction {
+        let mut a = Auction::new();
+        a.value = bid;
+        a.stage = AuctionStage::Done(AuctionResult::Declarer { seat, bid });
+        a
+    }
+
     /// The running stage.
     pub const fn stage(&self) -> AuctionStage {
         self.stage
@@ -233,6 +241,35 @@ impl Auction {
                     self.stage = AuctionStage::ForehandChoice;
                 } else {
                     self.stage = AuctionStage::Done(AuctionResult::Declarer { seat: survivor, bid: self.value });
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves (0 when the auction is over).
+    #[inline]
+    pub fn legal_count(&self) -> usize {
+        match self.stage {
+            AuctionStage::Done(_) => 0,
+            AuctionStage::ForehandChoice => 2,
+            _ if self.awaiting_answer => 2,
+            _ => BID_VALUES.len() - BID_VALUES.partition_point(|&v| v <= self.value) + 1,
+        }
+    }
+
+    /// The `i`th legal move in ascending order (as [`Auction::for_each_legal`]).
+    #[inline]
+    pub fn nth_legal(&self, i: usize) -> Option<BidMove> {
+        match self.stage {
+            AuctionStage::Done(_) => None,
+            AuctionStage::ForehandChoice => [BidMove::Bid(18), BidMove::Pass].get(i).copied(),
+            _ if self.awaiting_answer => [BidMove::Hold, BidMove::Pass].get(i).copied(),
+            _ => {
+                let first = BID_VALUES.partition_point(|&v| v <= self.value);
+                match BID_VALUES.get(first + i) {
+                    Some(&v) => Some(BidMove::Bid(v)),
+                    None if first + i == BID_VALUES.len() => Some(BidMove::Pass),
+                    None => None,
                 }
             }
         }

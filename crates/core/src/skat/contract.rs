@@ -93,33 +93,22 @@ impl GameKind {
         }
     }
 
+    /// The index of this kind in lookup tables: the suits 0..4, grand 4, null 5.
+    #[inline]
+    const fn table_index(self) -> usize {
+        match self {
+            GameKind::Suit(s) => s as usize,
+            GameKind::Grand => 4,
+            GameKind::Null => 5,
+        }
+    }
+
     /// A card's strength in a trick led by `led`: 0 if it cannot win, higher
-    /// wins (§6.3).
+    /// wins (§6.3). Trumps rank above every card of the led suit.
     #[inline]
     pub const fn strength(self, card: Card, led: Card) -> u8 {
-        let rank = card.rank();
-        match self {
-            GameKind::Null => {
-                if card.suit() as u8 == led.suit() as u8 {
-                    1 + rank as u8
-                } else {
-                    0
-                }
-            }
-            GameKind::Suit(_) | GameKind::Grand => {
-                if rank as u8 == Rank::Jack as u8 {
-                    // CJ 43 > SJ 42 > HJ 41 > DJ 40.
-                    return 43 - card.suit() as u8;
-                }
-                let in_suit = suit_order(rank);
-                if let GameKind::Suit(t) = self
-                    && card.suit() as u8 == t as u8
-                {
-                    return 20 + in_suit;
-                }
-                if !self.trumps().contains(led) && card.suit() as u8 == led.suit() as u8 { 1 + in_suit } else { 0 }
-            }
-        }
+        let power = POWER[self.table_index()][card.index() as usize];
+        if power >= TRUMP_POWER || self.follow_mask(led).contains(card) { power } else { 0 }
     }
 
     /// The position (0-based, play order) of the winning card of a full trick.
@@ -184,6 +173,36 @@ impl GameKind {
         if with { run as i8 } else { -(run as i8) }
     }
 }
+
+/// Strengths at or above this are trumps.
+const TRUMP_POWER: u8 = 20;
+
+/// Card strength per game kind (table index) and card index: trumps
+/// `TRUMP_POWER + order`, other cards `1 + order within the suit`.
+static POWER: [[u8; 64]; 6] = {
+    let mut table = [[0u8; 64]; 6];
+    let mut k = 0;
+    while k < 6 {
+        let kind = GameKind::ALL[k];
+        let mut i = 0;
+        while i < 64 {
+            if let Some(card) = Card::from_index(i as u8)
+                && !card.is_joker()
+            {
+                let rank = card.rank();
+                table[kind.table_index()][i] = match kind {
+                    GameKind::Null => 1 + rank as u8,
+                    _ if rank as u8 == Rank::Jack as u8 => TRUMP_POWER + 20 + (3 - card.suit() as u8),
+                    GameKind::Suit(t) if card.suit() as u8 == t as u8 => TRUMP_POWER + suit_order(rank),
+                    _ => 1 + suit_order(rank),
+                };
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    table
+};
 
 /// Rank order inside a suit for suit and grand games: A T K Q 9 8 7 (jack excluded).
 #[inline]
@@ -263,31 +282,7 @@ impl Contract {
     /// Every well-formed contract, in a fixed order (suit/grand before Null;
     /// within a kind, pickup forms first).
     pub fn all() -> impl Iterator<Item = Contract> {
-        GameKind::ALL.into_iter().flat_map(|kind| {
-            let forms: &[(bool, bool, bool, bool)] = if kind == GameKind::Null {
-                &[
-                    (false, false, false, false),
-                    (false, false, false, true),
-                    (true, false, false, false),
-                    (true, false, false, true),
-                ]
-            } else {
-                &[
-                    (false, false, false, false),
-                    (true, false, false, false),
-                    (true, true, false, false),
-                    (true, true, true, false),
-                    (true, true, true, true),
-                ]
-            };
-            forms.iter().map(move |&(hand, schneider, schwarz, ouvert)| Contract {
-                kind,
-                hand,
-                schneider,
-                schwarz,
-                ouvert,
-            })
-        })
+        ALL_CONTRACTS.into_iter()
     }
 
     /// The ISS declaration code: game letter, then `O`, `H`, `S`, `Z` as they
@@ -339,6 +334,40 @@ impl fmt::Display for Contract {
         Ok(())
     }
 }
+
+const fn form(kind: GameKind, hand: bool, schneider: bool, schwarz: bool, ouvert: bool) -> Contract {
+    Contract { kind, hand, schneider, schwarz, ouvert }
+}
+
+const fn forms_of(kind: GameKind) -> [Contract; 5] {
+    [
+        form(kind, false, false, false, false),
+        form(kind, true, false, false, false),
+        form(kind, true, true, false, false),
+        form(kind, true, true, true, false),
+        form(kind, true, true, true, true),
+    ]
+}
+
+/// The 29 legal forms of §5.3: five per suit/grand type, four Null forms.
+const ALL_CONTRACTS: [Contract; 29] = {
+    let mut out = [form(GameKind::Null, false, false, false, false); 29];
+    let mut k = 0;
+    while k < 5 {
+        let forms = forms_of(GameKind::ALL[k]);
+        let mut f = 0;
+        while f < 5 {
+            out[k * 5 + f] = forms[f];
+            f += 1;
+        }
+        k += 1;
+    }
+    out[25] = form(GameKind::Null, false, false, false, false);
+    out[26] = form(GameKind::Null, false, false, false, true);
+    out[27] = form(GameKind::Null, true, false, false, false);
+    out[28] = form(GameKind::Null, true, false, false, true);
+    out
+};
 
 /// Error for a declaration code that names no legal declaration.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -400,6 +429,8 @@ pub const fn card_points(card: Card) -> u8 {
 }
 
 /// Card points of a set of 32-pack cards, by rank masks (no iteration).
+///
+/// Jokers and cards outside the 32-card pack count as their rank would.
 #[inline]
 pub const fn points(cards: CardSet) -> u8 {
     (11 * cards.intersect(CardSet::rank(Rank::Ace)).len()

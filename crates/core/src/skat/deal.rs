@@ -47,6 +47,10 @@ pub enum DealError {
     },
 }
 
+/// Who receives each deck position under §3.2: 0–2 the seats, 3 the skat.
+const RECEIVER: [u8; 32] =
+    [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2];
+
 impl SkatDeal {
     /// Checks hands (forehand, middlehand, rearhand) and skat.
     ///
@@ -88,21 +92,22 @@ impl SkatDeal {
             }
             seen.insert(card);
         }
-        let take = |positions: &[usize]| positions.iter().map(|&p| deck[p]).collect::<CardSet>();
-        SkatDeal::new(
-            [
-                take(&[0, 1, 2, 11, 12, 13, 14, 23, 24, 25]),
-                take(&[3, 4, 5, 15, 16, 17, 18, 26, 27, 28]),
-                take(&[6, 7, 8, 19, 20, 21, 22, 29, 30, 31]),
-            ],
-            take(&[9, 10]),
-        )
+        let take = |receiver: u8| {
+            deck.iter().zip(RECEIVER).filter(|&(_, r)| r == receiver).map(|(&card, _)| card).collect::<CardSet>()
+        };
+        SkatDeal::new([take(0), take(1), take(2)], take(3))
     }
 
     /// A random deal from `rng` (shuffle, then the §3.2 mapping).
+    #[inline]
     pub fn random<R: Rng + ?Sized>(rng: &mut R) -> SkatDeal {
         let deck: [Card; 32] = shuffle::shuffled(rng, CardSet::PIQUET_PACK);
-        SkatDeal::from_deck(&deck).expect("a shuffled pack is a valid deal")
+        // A shuffled pack needs no checks: map positions straight to sets.
+        let mut parts = [CardSet::EMPTY; 4];
+        for (position, &card) in deck.iter().enumerate() {
+            parts[usize::from(RECEIVER[position])].insert(card);
+        }
+        SkatDeal { hands: BySeat::new([parts[0], parts[1], parts[2]]), skat: parts[3] }
     }
 
     /// The deal for a seed: the same on every machine.
@@ -131,6 +136,25 @@ impl SkatDeal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn receiver_table_matches_the_packets() {
+        // §3.2: FH 0,1,2, 11-14, 23-25; MH 3-5, 15-18, 26-28; RH 6-8, 19-22, 29-31; skat 9, 10.
+        let expect = |seat: u8, positions: &[usize]| positions.iter().all(|&p| RECEIVER[p] == seat);
+        assert!(expect(0, &[0, 1, 2, 11, 12, 13, 14, 23, 24, 25]));
+        assert!(expect(1, &[3, 4, 5, 15, 16, 17, 18, 26, 27, 28]));
+        assert!(expect(2, &[6, 7, 8, 19, 20, 21, 22, 29, 30, 31]));
+        assert!(expect(3, &[9, 10]));
+    }
+
+    #[test]
+    fn random_deals_are_valid() {
+        let mut rng = crate::shuffle::deal_rng(3);
+        for _ in 0..100 {
+            let d = SkatDeal::random(&mut rng);
+            assert_eq!(SkatDeal::new(*d.hands().as_array(), d.skat()), Ok(d));
+        }
+    }
 
     #[test]
     fn bad_deals_are_named() {

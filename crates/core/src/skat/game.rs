@@ -177,7 +177,10 @@ pub struct Trick {
 }
 
 /// A Skat deal in progress. Seats are 0 forehand, 1 middlehand, 2 rearhand.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// The state is `Copy` (about 150 bytes): search and perft copy it instead of
+/// undoing moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SkatGame {
     rules: SkatRules,
     deal: SkatDeal,
@@ -434,20 +437,75 @@ impl SkatGame {
         self.phase = SkatPhase::Over;
     }
 
-    /// Picks a uniformly random legal action with `rng` without listing them
-    /// (fast path for playouts).
+    /// Picks a uniformly random legal action with `rng`, without listing the
+    /// actions and without allocating (the playout fast path). Every legal
+    /// action of the phase is equally likely, except in the skat decision,
+    /// where picking up and declaring hand are equally likely and the hand
+    /// declaration is then uniform.
+    #[inline]
     pub fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<SkatAction> {
         use crate::shuffle::{random_card, uniform_below};
+        let hand = self.hands[self.to_act.index()];
         match self.phase {
             SkatPhase::Playing => random_card(rng, self.legal_cards()).map(SkatAction::Play),
             SkatPhase::Over => None,
-            _ => {
-                let mut buf = Vec::new();
-                self.legal_actions(&mut buf);
-                let i = uniform_below(rng, buf.len() as u32) as usize;
-                buf.get(i).copied()
+            SkatPhase::Bidding => {
+                let n = self.auction.legal_count() as u32;
+                self.auction.nth_legal(uniform_below(rng, n) as usize).map(SkatAction::from)
+            }
+            SkatPhase::SkatDecision if uniform_below(rng, 2) == 0 => Some(SkatAction::TakeSkat),
+            SkatPhase::SkatDecision | SkatPhase::Declaring => {
+                let mut options = [Contract::pickup(GameKind::Null); 32];
+                let mut n = 0;
+                for c in self.legal_contracts() {
+                    options[n] = c;
+                    n += 1;
+                }
+                if n == 0 {
+                    return Some(SkatAction::TakeSkat);
+                }
+                Some(SkatAction::Declare(options[uniform_below(rng, n as u32) as usize]))
+            }
+            SkatPhase::Discarding => {
+                let a = random_card(rng, hand)?;
+                let b = random_card(rng, hand.without(a))?;
+                Some(SkatAction::Discard(CardSet::single(a).with(b)))
             }
         }
+    }
+
+    /// A deal that starts at trick play: the auction and declaration are
+    /// taken as given (for perft, the solver and analysis of a position).
+    /// The declarer keeps his dealt ten cards; the dealt skat is the skat.
+    ///
+    /// # Errors
+    /// If the contract is not one of the legal forms of §5.3, or the bid is
+    /// not a bid value.
+    pub fn with_declaration(
+        deal: SkatDeal,
+        rules: SkatRules,
+        declarer: Seat,
+        bid: u16,
+        contract: Contract,
+    ) -> Result<SkatGame, SkatError> {
+        if declarer.index() >= 3 {
+            return Err(SkatError::NotYourTurn { expected: Seat::FOREHAND, got: declarer });
+        }
+        if !super::bidding::is_bid_value(bid) {
+            return Err(SkatError::Bid(BidError::NotABidValue(bid)));
+        }
+        if !contract.is_well_formed() {
+            return Err(SkatError::IllegalDeclaration { contract, reason: "not one of the legal forms" });
+        }
+        let mut game = SkatGame::new(deal, rules);
+        game.auction = Auction::decided(declarer, bid);
+        game.declarer = declarer;
+        game.bid = bid;
+        game.picked_up = !contract.hand;
+        game.contract = Some(contract);
+        game.phase = SkatPhase::Playing;
+        game.to_act = Seat::FOREHAND;
+        Ok(game)
     }
 }
 
@@ -521,16 +579,19 @@ fn push_legal_actions(
             // Bids are ascending, so TakeSkat (ordered after Pass) precedes declarations.
             out.push(SkatAction::TakeSkat);
             out.extend(legal_contracts(phase, picked_up, bid, rules).map(SkatAction::Declare));
+            out.sort_unstable();
         }
         SkatPhase::Discarding => {
-            let cards: Vec<Card> = hand.iter().collect();
-            for (i, &a) in cards.iter().enumerate() {
-                for &b in &cards[i + 1..] {
+            for a in hand {
+                for b in hand.minus(CardSet::from_bits_truncate((2u64 << a.index()) - 1)) {
                     out.push(SkatAction::Discard(CardSet::single(a).with(b)));
                 }
             }
         }
-        SkatPhase::Declaring => out.extend(legal_contracts(phase, picked_up, bid, rules).map(SkatAction::Declare)),
+        SkatPhase::Declaring => {
+            out.extend(legal_contracts(phase, picked_up, bid, rules).map(SkatAction::Declare));
+            out.sort_unstable();
+        }
         SkatPhase::Playing => out.extend(play().iter().map(SkatAction::Play)),
         SkatPhase::Over => {}
     }

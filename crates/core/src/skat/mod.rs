@@ -5,6 +5,7 @@ pub mod contract;
 pub mod deal;
 mod game;
 pub mod list;
+mod playout;
 pub mod rules;
 pub mod scoring;
 
@@ -13,5 +14,6 @@ pub use contract::{Contract, GameKind, ParseContractError, card_points, points};
 pub use deal::{DealError, SkatDeal};
 pub use game::{SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView, Trick};
 pub use list::{ListEntry, ScoreSheet};
+pub use playout::{perft, random_playout};
 pub use rules::{PassOut, Scoring, SkatRules};
 pub use scoring::{Levels, PlayTally, Settlement, overbid_value, settle};
