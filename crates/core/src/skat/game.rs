@@ -560,18 +560,20 @@ fn legal_contracts(
     Contract::all().filter(move |&c| open && check_contract(c, phase, picked_up, bid, rules).is_ok())
 }
 
-/// Legal actions of the non-play phases and of play, from the public
-/// parts of a state plus the acting seat's hand; shared by state and view.
-fn push_legal_actions(
+/// The public facts that decide the legal actions outside trick play.
+#[derive(Clone, Copy)]
+struct Stage<'a> {
     phase: SkatPhase,
-    auction: &Auction,
-    hand: CardSet,
+    auction: &'a Auction,
     picked_up: bool,
     bid: u16,
-    rules: &SkatRules,
-    play: impl FnOnce() -> CardSet,
-    out: &mut Vec<SkatAction>,
-) {
+    rules: &'a SkatRules,
+}
+
+/// Legal actions of every phase from the public stage, the acting seat's
+/// hand and its legal cards; shared by state and view.
+fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: CardSet, out: &mut Vec<SkatAction>) {
+    let Stage { phase, auction, picked_up, bid, rules } = stage;
     out.clear();
     match phase {
         SkatPhase::Bidding => auction.for_each_legal(|m| out.push(m.into())),
@@ -592,7 +594,7 @@ fn push_legal_actions(
             out.extend(legal_contracts(phase, picked_up, bid, rules).map(SkatAction::Declare));
             out.sort_unstable();
         }
-        SkatPhase::Playing => out.extend(play().iter().map(SkatAction::Play)),
+        SkatPhase::Playing => out.extend(legal_cards.iter().map(SkatAction::Play)),
         SkatPhase::Over => {}
     }
 }
@@ -615,13 +617,15 @@ impl Game for SkatGame {
     fn legal_actions(&self, out: &mut Vec<SkatAction>) {
         let hand = self.hands[self.to_act.index()];
         push_legal_actions(
-            self.phase,
-            &self.auction,
+            Stage {
+                phase: self.phase,
+                auction: &self.auction,
+                picked_up: self.picked_up,
+                bid: self.bid,
+                rules: &self.rules,
+            },
             hand,
-            self.picked_up,
-            self.bid,
-            &self.rules,
-            || self.legal_cards(),
+            self.legal_cards(),
             out,
         );
     }
@@ -818,13 +822,15 @@ impl GameView for SkatView {
             return;
         }
         push_legal_actions(
-            self.phase,
-            &self.auction,
+            Stage {
+                phase: self.phase,
+                auction: &self.auction,
+                picked_up: self.picked_up,
+                bid: self.bid,
+                rules: &self.rules,
+            },
             self.hand,
-            self.picked_up,
-            self.bid,
-            &self.rules,
-            || self.legal_cards(),
+            self.legal_cards(),
             out,
         );
     }
