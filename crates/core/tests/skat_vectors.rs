@@ -372,7 +372,10 @@ fn sample_deal() -> SkatDeal {
     SkatDeal::from_deck(&deck).expect("valid deck")
 }
 
-fn bidding_vectors() -> Vec<(usize, Vec<(Seat, BidMove)>, BidExpect)> {
+/// One line of `bidding.txt`: its line number, the moves, the expectation.
+type BiddingVector = (usize, Vec<(Seat, BidMove)>, BidExpect);
+
+fn bidding_vectors() -> Vec<BiddingVector> {
     data_lines(BIDDING)
         .map(|(line, text)| {
             let f = fields(text);
