@@ -277,6 +277,32 @@ fn seeger_fabian_list_formula() {
     assert_eq!(sheet.entries()[2].deltas, [0; 4], "a passed-in deal gives nobody anything (§11.2)");
 }
 
+/// §1.2, §1.3: forehand sits left of the dealer; at a 3-table rearhand is
+/// the dealer, at a 4-table the dealer sits out and rearhand is his right-hand
+/// neighbour; the deal passes one seat to the left after every deal,
+/// passed-in deals included. Members are numbered clockwise (to the left).
+#[test]
+fn sections_1_2_and_1_3_seating_and_rotation() {
+    let three = SkatRules::default();
+    let mut sheet = ScoreSheet::new(&three, 0);
+    assert_eq!(sheet.next_seating(), [1, 2, 0]);
+    sheet.record(&SkatOutcome::PassedIn);
+    assert_eq!(sheet.next_dealer(), 1);
+    assert_eq!(sheet.next_seating(), [2, 0, 1]);
+
+    let four = SkatRules { table_size: 4, ..SkatRules::default() };
+    let mut sheet = ScoreSheet::new(&four, 3);
+    assert_eq!(sheet.next_seating(), [0, 1, 2], "member 3 deals and sits out");
+    sheet.record(&SkatOutcome::PassedIn);
+    assert_eq!(sheet.next_dealer(), 0);
+    assert_eq!(sheet.next_seating(), [1, 2, 3]);
+    for _ in 0..3 {
+        sheet.record(&SkatOutcome::PassedIn);
+    }
+    assert_eq!(sheet.next_dealer(), 3, "after four deals the first dealer deals again");
+    assert!(sheet.entries().iter().all(|e| e.deltas == [0; 4]), "passed-in deals score nothing (§4.6)");
+}
+
 // ---------------------------------------------------------------------------
 // §8.2 matadors
 
