@@ -11,7 +11,7 @@ use crate::seat::{BySeat, Seat};
 use crate::skat::bidding::{Auction, AuctionResult, AuctionStage, BidError, BidMove};
 use crate::skat::contract::{Contract, GameKind, points};
 use crate::skat::deal::SkatDeal;
-use crate::skat::rules::SkatRules;
+use crate::skat::rules::{Scoring, SkatRules};
 use crate::skat::scoring::{PlayTally, Settlement, settle};
 
 /// A move in a Skat deal.
@@ -584,9 +584,10 @@ fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: CardSet, out
             out.sort_unstable();
         }
         SkatPhase::Discarding => {
-            for a in hand {
-                for b in hand.minus(CardSet::from_bits_truncate((2u64 << a.index()) - 1)) {
-                    out.push(SkatAction::Discard(CardSet::single(a).with(b)));
+            // Ascending as sets: by the higher card, then by the lower.
+            for high in hand {
+                for low in hand.intersect(CardSet::from_bits_truncate((1u64 << high.index()) - 1)) {
+                    out.push(SkatAction::Discard(CardSet::single(low).with(high)));
                 }
             }
         }
@@ -660,7 +661,11 @@ impl Game for SkatGame {
             bid: self.bid,
             picked_up: self.picked_up,
             contract: self.contract,
-            skat: if (is_declarer && self.picked_up) || over { self.skat } else { CardSet::EMPTY },
+            skat: if (is_declarer && self.picked_up) || (over && self.contract.is_some()) {
+                self.skat
+            } else {
+                CardSet::EMPTY
+            },
             dealt_skat: if over && self.contract.is_some() { self.deal.skat() } else { CardSet::EMPTY },
             ouvert_hand: self.ouvert_hand(),
             leader: self.leader,
@@ -676,9 +681,23 @@ impl Game for SkatGame {
 
     fn scores(&self) -> Option<[i64; Seat::MAX]> {
         let mut scores = [0; Seat::MAX];
-        match self.outcome? {
-            SkatOutcome::PassedIn => {}
-            SkatOutcome::Played { declarer, settlement } => scores[declarer.index()] = i64::from(settlement.score),
+        if let SkatOutcome::Played { declarer, settlement } = self.outcome? {
+            scores[declarer.index()] = i64::from(settlement.score);
+            if self.rules.scoring == Scoring::SeegerFabian {
+                // §11.2: ±50 for the declarer; 40 (3 members) or 30 (4
+                // members) to each other member for a lost game. The dealer
+                // sitting out at a 4-member table holds no seat here; the
+                // score sheet credits him.
+                let bonus = if self.rules.table_size == 4 { 30 } else { 40 };
+                for seat in Seat::all(3) {
+                    scores[seat.index()] += match (seat == declarer, settlement.won) {
+                        (true, true) => 50,
+                        (true, false) => -50,
+                        (false, true) => 0,
+                        (false, false) => bonus,
+                    };
+                }
+            }
         }
         Some(scores)
     }
