@@ -1,7 +1,35 @@
-//! `trumpf play`: a game against bots in the terminal.
+//! `trumpf play`: a Skat session against two bots in the terminal.
+//!
+//! Model / Msg / update / view: [`model::Model`] holds the session and the
+//! screen state and changes only in [`model::Model::update`]; [`ui`] draws
+//! it (`impl Widget for &Model`). Here live the terminal and two threads
+//! that turn the outside world into messages: one reads keys, one runs the
+//! bots, which see only their own seat's view and answer with a message,
+//! so the screen never waits for them.
 
-use anyhow::Result;
+mod input;
+mod model;
+mod record;
+mod session;
+mod ui;
+
+use std::io::{self, Stdout};
+use std::path::PathBuf;
+use std::sync::Once;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result, bail};
 use clap::Args;
+use crossterm::event::{self, Event};
+use crossterm::{cursor, execute, terminal};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use trumpf_core::skat::{Scoring, SkatRules};
+
+use model::{Cmd, Model, Msg, SaveTarget};
+use session::{BotRequest, Bots, Session};
 
 /// Arguments of `trumpf play`.
 #[derive(Debug, Args)]
@@ -9,11 +37,186 @@ pub struct PlayArgs {
     /// The game: skat.
     #[arg(default_value = "skat")]
     pub game: String,
-    /// Seed for the deals (random when absent).
+    /// Seed for the deals: deal N is `SkatDeal::from_seed(seed + N - 1)`, so
+    /// the same seed gives the same session (random when absent; the title
+    /// line shows it).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Save the session's finished deals as ISS records to FILE after every
+    /// deal (the `w` key saves to FILE, or to trumpf-session.sgf without it).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Pause between bot moves, in milliseconds, so their play can be followed.
+    #[arg(long, value_name = "MS", default_value_t = 400)]
+    pub delay: u64,
+    /// No pause between bot moves (the same as --delay 0).
+    #[arg(long)]
+    pub fast: bool,
+    /// Score the list by Seeger–Fabian instead of the classic sheet.
+    #[arg(long)]
+    pub seeger_fabian: bool,
 }
 
-pub fn run(_args: PlayArgs) -> Result<()> {
-    anyhow::bail!("the terminal game is being built")
+/// The file the `w` key saves to when `--save` is not given.
+const DEFAULT_SAVE: &str = "trumpf-session.sgf";
+
+/// The names of the members: the human, then the bots.
+fn names() -> [String; 3] {
+    ["You".into(), "Bot 1".into(), "Bot 2".into()]
+}
+
+pub fn run(args: PlayArgs) -> Result<()> {
+    if !args.game.eq_ignore_ascii_case("skat") {
+        bail!("`trumpf play` plays skat; {:?} is not available in the terminal yet", args.game);
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut rules = SkatRules::default();
+    if args.seeger_fabian {
+        rules.scoring = Scoring::SeegerFabian;
+    }
+    let save = SaveTarget {
+        auto: args.save.is_some(),
+        path: args.save.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE)),
+    };
+    let delay = Duration::from_millis(if args.fast { 0 } else { args.delay });
+    let mut model = Model::new(Session::new(seed, rules), names(), save.clone());
+
+    let (tx, rx) = mpsc::channel();
+    let bots = spawn_bots(Bots::skat(), delay, tx.clone())?;
+    spawn_keys(tx.clone())?;
+    let mut screen = Screen::enter().context("could not set up the terminal")?;
+    let result = event_loop(&mut screen.terminal, &mut model, &rx, &tx, &bots);
+    drop(screen);
+    result?;
+
+    let sheet = model.session().sheet();
+    let totals = sheet.totals();
+    println!("trumpf play --seed {seed}: {} deal(s) finished.", sheet.entries().len());
+    for (member, name) in names().iter().enumerate() {
+        println!("  {name:<6} {:>6}", totals[member]);
+    }
+    if save.auto && !model.session().records().is_empty() {
+        println!("Records saved to {}.", save.path.display());
+    }
+    Ok(())
+}
+
+fn event_loop(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    model: &mut Model,
+    rx: &Receiver<Msg>,
+    tx: &Sender<Msg>,
+    bots: &Sender<BotRequest>,
+) -> Result<()> {
+    let mut cmds = model.start();
+    loop {
+        for cmd in cmds.drain(..) {
+            match cmd {
+                Cmd::AskBot(request) => bots.send(request).context("the bot thread stopped")?,
+                Cmd::Save { path, text, games } => {
+                    let result = std::fs::write(&path, text).map_err(|e| e.to_string());
+                    // The receiver lives in this function, so the send cannot fail.
+                    let _ = tx.send(Msg::Saved { games, result });
+                }
+                Cmd::Quit => return Ok(()),
+            }
+        }
+        terminal.draw(|frame| frame.render_widget(&*model, frame.area()))?;
+        let msg = rx.recv().context("the key reader stopped")?;
+        cmds = model.update(msg);
+    }
+}
+
+/// A seed from the clock, for a session without `--seed`.
+fn clock_seed() -> u64 {
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos % 1_000_000) as u64
+}
+
+/// Runs the bots on their own thread: each request is answered after at
+/// least `delay`, as a [`Msg::Bot`].
+fn spawn_bots(mut bots: Bots, delay: Duration, tx: Sender<Msg>) -> Result<Sender<BotRequest>> {
+    let (requests, incoming) = mpsc::channel::<BotRequest>();
+    thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
+        for request in incoming {
+            let started = Instant::now();
+            let answer = bots.answer(request);
+            thread::sleep(delay.saturating_sub(started.elapsed()));
+            if tx.send(Msg::Bot(answer)).is_err() {
+                break;
+            }
+        }
+    })?;
+    Ok(requests)
+}
+
+/// Reads terminal events on their own thread and forwards keys and resizes.
+fn spawn_keys(tx: Sender<Msg>) -> Result<()> {
+    thread::Builder::new().name("keys".into()).spawn(move || {
+        loop {
+            let msg = match event::read() {
+                Ok(Event::Key(key)) => Msg::Key(key),
+                Ok(Event::Resize(..)) => Msg::Resize,
+                Ok(_) => continue,
+                Err(_) => break,
+            };
+            if tx.send(msg).is_err() {
+                break;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+const BOT_THREAD: &str = "bots";
+
+/// The terminal in raw mode on the alternate screen; restored when dropped,
+/// and by the panic hook if the UI thread panics.
+struct Screen {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+impl Screen {
+    fn enter() -> io::Result<Screen> {
+        install_panic_hook();
+        terminal::enable_raw_mode()?;
+        let setup = execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)
+            .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())));
+        match setup {
+            Ok(terminal) => Ok(Screen { terminal }),
+            Err(e) => {
+                restore_terminal();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+fn restore_terminal() {
+    let _ = terminal::disable_raw_mode();
+    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+}
+
+/// Restores the terminal before a panic message is printed, so the message
+/// is readable and the shell usable. A panic on the bot thread is caught
+/// there and reported in the status line, so it neither restores the
+/// terminal nor prints over the screen.
+fn install_panic_hook() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if thread::current().name() == Some(BOT_THREAD) {
+                return;
+            }
+            restore_terminal();
+            previous(info);
+        }));
+    });
 }

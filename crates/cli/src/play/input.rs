@@ -1,0 +1,102 @@
+//! Keys to intents. What an intent does depends on the phase; that is
+//! [`Model::update`](super::model::Model::update)'s business.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// What a key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Intent {
+    /// Leave the session (asks first).
+    Quit,
+    /// Save the finished deals.
+    Save,
+    /// Cancel: unmark cards, drop a quit question.
+    Cancel,
+    /// Cursor left / a lower bid.
+    Left,
+    /// Cursor right / a higher bid.
+    Right,
+    /// Previous option / a higher bid.
+    Up,
+    /// Next option / a lower bid.
+    Down,
+    /// The first card or option, the lowest bid.
+    First,
+    /// The last card or option, the highest bid.
+    Last,
+    /// Five bids or options up.
+    PageUp,
+    /// Five bids or options down.
+    PageDown,
+    /// Do it: say the bid, declare the option, lay away, play the card, next deal.
+    Confirm,
+    /// Space: mark a card to lay away; elsewhere the same as confirm.
+    Select,
+    /// Pass in the auction.
+    Pass,
+    /// Hold ("yes") in the auction; forehand's "play at 18".
+    Hold,
+    /// Pick up the skat.
+    TakeSkat,
+    /// Move the cursor to the next playable card.
+    NextPlayable,
+    /// Move the cursor to the previous playable card.
+    PrevPlayable,
+    /// Start the next deal.
+    NextDeal,
+}
+
+/// The intent of a key, if it has one.
+pub fn intent(key: KeyEvent) -> Option<Intent> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let intent = match key.code {
+        KeyCode::Char('c' | 'd') if ctrl => Intent::Quit,
+        KeyCode::Char('s') if ctrl => Intent::Save,
+        _ if ctrl || key.modifiers.contains(KeyModifiers::ALT) => return None,
+        KeyCode::Char(c) => match c.to_ascii_lowercase() {
+            'q' => Intent::Quit,
+            'w' => Intent::Save,
+            'h' => Intent::Left,
+            'l' => Intent::Right,
+            'k' | '+' => Intent::Up,
+            'j' | '-' => Intent::Down,
+            ' ' => Intent::Select,
+            'p' => Intent::Pass,
+            'y' => Intent::Hold,
+            's' => Intent::TakeSkat,
+            'n' => Intent::NextDeal,
+            _ => return None,
+        },
+        KeyCode::Esc => Intent::Cancel,
+        KeyCode::Left => Intent::Left,
+        KeyCode::Right => Intent::Right,
+        KeyCode::Up => Intent::Up,
+        KeyCode::Down => Intent::Down,
+        KeyCode::Home => Intent::First,
+        KeyCode::End => Intent::Last,
+        KeyCode::PageUp => Intent::PageUp,
+        KeyCode::PageDown => Intent::PageDown,
+        KeyCode::Enter => Intent::Confirm,
+        KeyCode::Tab => Intent::NextPlayable,
+        KeyCode::BackTab => Intent::PrevPlayable,
+        _ => return None,
+    };
+    Some(intent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_ignore_case_and_control_keys_are_not_letters() {
+        let key = |code, modifiers| KeyEvent::new(code, modifiers);
+        assert_eq!(intent(key(KeyCode::Char('q'), KeyModifiers::NONE)), Some(Intent::Quit));
+        assert_eq!(intent(key(KeyCode::Char('Q'), KeyModifiers::SHIFT)), Some(Intent::Quit));
+        assert_eq!(intent(key(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Intent::Quit));
+        assert_eq!(intent(key(KeyCode::Char('p'), KeyModifiers::CONTROL)), None);
+        assert_eq!(intent(key(KeyCode::Char('x'), KeyModifiers::NONE)), None);
+        assert_eq!(intent(key(KeyCode::F(5), KeyModifiers::NONE)), None);
+        assert_eq!(intent(key(KeyCode::Enter, KeyModifiers::NONE)), Some(Intent::Confirm));
+    }
+}

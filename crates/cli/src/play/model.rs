@@ -1,0 +1,672 @@
+//! The terminal game as Model / Msg / update.
+//!
+//! [`Model::update`] is the only way the model changes: keys, bot answers and
+//! save results arrive as [`Msg`]s, and what the model needs done outside
+//! (ask a bot, write a file, quit) leaves as [`Cmd`]s. The screen reads the
+//! human's [`SkatView`] kept in the model, never the deal itself.
+
+use std::path::PathBuf;
+
+use crossterm::event::{KeyEvent, KeyEventKind};
+use trumpf_core::skat::{AuctionStage, SkatAction, SkatError, SkatOutcome, SkatPhase, SkatView};
+use trumpf_core::{Card, CardSet, GameView, Seat};
+
+use super::input::{Intent, intent};
+use super::record;
+use super::session::{BotAnswer, BotRequest, Session, Ticket};
+use super::ui::{hand_order, seat_name};
+
+/// Something that happened.
+#[derive(Clone, Debug)]
+pub enum Msg {
+    /// A key was pressed.
+    Key(KeyEvent),
+    /// The terminal was resized (the next draw adapts).
+    Resize,
+    /// A bot answered.
+    Bot(BotAnswer),
+    /// A save finished: how many games, and the error if it failed.
+    Saved {
+        /// The games written.
+        games: usize,
+        /// `Err` with the reason if the file could not be written.
+        result: Result<(), String>,
+    },
+}
+
+/// Something the model wants done.
+#[derive(Clone, Debug)]
+pub enum Cmd {
+    /// Ask a bot; its answer comes back as [`Msg::Bot`].
+    AskBot(BotRequest),
+    /// Write `text` to `path`; the result comes back as [`Msg::Saved`].
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// The records, one game per line.
+        text: String,
+        /// How many games the text holds.
+        games: usize,
+    },
+    /// Leave the terminal game.
+    Quit,
+}
+
+/// The status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// News.
+    Info(String),
+    /// Something was refused or failed.
+    Error(String),
+}
+
+/// Where the session is saved, and whether after every deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveTarget {
+    /// The file (overwritten with every finished deal of the session).
+    pub path: PathBuf,
+    /// Save after every finished deal.
+    pub auto: bool,
+}
+
+/// The human's bidding turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BidTurn {
+    /// Name a value (the legal ones, ascending) or pass.
+    Say(Vec<u16>),
+    /// Hold the named value or pass.
+    Answer(u16),
+    /// Both others passed: forehand plays at 18 or throws the deal in.
+    PlayAt18,
+}
+
+/// The terminal game's state.
+pub struct Model {
+    session: Session,
+    /// The human's view of the deal: the only game state the screen reads.
+    pub(super) view: SkatView,
+    /// Member names: the human, then the two bots.
+    pub(super) names: [String; 3],
+    /// What was said in this deal's auction (public information).
+    pub(super) auction_log: Vec<(Seat, SkatAction)>,
+    /// The card under the cursor, as an index into [`Model::hand`].
+    pub(super) cursor: usize,
+    /// Cards marked to lay away.
+    pub(super) marked: CardSet,
+    /// Steps above the lowest legal bid.
+    pub(super) bid_step: usize,
+    /// The highlighted option in the declaration list.
+    pub(super) option: usize,
+    /// The status line, if something is to be said.
+    pub(super) status: Option<Status>,
+    /// A quit was asked for; the next key confirms or cancels it.
+    pub(super) quit_armed: bool,
+    quit: bool,
+    awaiting: Option<Ticket>,
+    save: SaveTarget,
+    saved_games: usize,
+}
+
+impl Model {
+    /// A model for `session`. Call [`Model::start`] for the first commands.
+    pub fn new(session: Session, names: [String; 3], save: SaveTarget) -> Model {
+        let view = session.view(session.human_seat());
+        Model {
+            session,
+            view,
+            names,
+            auction_log: Vec::new(),
+            cursor: 0,
+            marked: CardSet::EMPTY,
+            bid_step: 0,
+            option: 0,
+            status: None,
+            quit_armed: false,
+            quit: false,
+            awaiting: None,
+            save,
+            saved_games: 0,
+        }
+    }
+
+    /// The first commands: a bot request if a bot opens the auction.
+    pub fn start(&mut self) -> Vec<Cmd> {
+        self.ask_bot()
+    }
+
+    /// Whether the human confirmed quitting.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The session (score sheet, seats, records; not the deal's hidden cards).
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Whether a bot's answer is awaited.
+    pub fn awaiting_bot(&self) -> bool {
+        self.awaiting.is_some()
+    }
+
+    /// The name of the member sitting in `seat` this deal.
+    pub(super) fn name_at(&self, seat: Seat) -> &str {
+        &self.names[self.session.member_at(seat)]
+    }
+
+    /// The human's cards in display order (trumps first for the game in play).
+    pub(super) fn hand(&self) -> Vec<Card> {
+        hand_order(self.view.hand, self.view.contract.map(|c| c.kind))
+    }
+
+    /// The human's legal actions now (empty when it is not the human's turn).
+    pub(super) fn legal(&self) -> Vec<SkatAction> {
+        let mut legal = Vec::new();
+        self.view.legal_actions(&mut legal);
+        legal
+    }
+
+    /// The human's bidding turn, if it is one.
+    pub(super) fn bid_turn(&self) -> Option<BidTurn> {
+        if self.view.phase != SkatPhase::Bidding || !self.view.is_my_turn() {
+            return None;
+        }
+        let auction = &self.view.auction;
+        Some(if auction.stage() == AuctionStage::ForehandChoice {
+            BidTurn::PlayAt18
+        } else if auction.awaiting_answer() {
+            BidTurn::Answer(auction.value())
+        } else {
+            BidTurn::Say(
+                self.legal()
+                    .into_iter()
+                    .filter_map(|a| match a {
+                        SkatAction::Bid(v) => Some(v),
+                        _ => None,
+                    })
+                    .collect(),
+            )
+        })
+    }
+
+    /// The value the human would say now.
+    pub(super) fn chosen_bid(&self) -> Option<u16> {
+        match self.bid_turn()? {
+            BidTurn::Say(values) => values.get(self.bid_step.min(values.len().saturating_sub(1))).copied(),
+            _ => None,
+        }
+    }
+
+    /// The declaration options (skat pickup first, then the legal games) when
+    /// the human, as declarer, is to choose.
+    pub(super) fn options(&self) -> Vec<SkatAction> {
+        match self.view.phase {
+            SkatPhase::SkatDecision | SkatPhase::Declaring => self.legal(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Handles one message.
+    pub fn update(&mut self, msg: Msg) -> Vec<Cmd> {
+        match msg {
+            Msg::Key(key) => self.on_key(key),
+            Msg::Resize => Vec::new(),
+            Msg::Bot(answer) => self.on_bot(answer),
+            Msg::Saved { games, result } => {
+                self.status = Some(match result {
+                    Ok(()) => {
+                        self.saved_games = self.saved_games.max(games);
+                        Status::Info(format!("Saved {games} game(s) to {}.", self.save.path.display()))
+                    }
+                    Err(e) => Status::Error(format!("Could not save to {}: {e}", self.save.path.display())),
+                });
+                Vec::new()
+            }
+        }
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.status = Some(Status::Info(text.into()));
+    }
+
+    fn on_key(&mut self, key: KeyEvent) -> Vec<Cmd> {
+        if key.kind == KeyEventKind::Release {
+            return Vec::new();
+        }
+        let intent = intent(key);
+        if self.quit_armed {
+            self.quit_armed = false;
+            if intent == Some(Intent::Quit) {
+                self.quit = true;
+                return vec![Cmd::Quit];
+            }
+            self.info("Not quitting: the game goes on.");
+            return Vec::new();
+        }
+        let Some(intent) = intent else {
+            self.info("That key does nothing here; the keys are on the bottom line.");
+            return Vec::new();
+        };
+        self.status = None;
+        match intent {
+            Intent::Quit => {
+                self.quit_armed = true;
+                let unsaved = self.session.records().len() - self.saved_games;
+                let mut question = String::from("Quit? Press q again to quit, any other key to play on.");
+                if unsaved > 0 && !self.save.auto {
+                    question.push_str(&format!(" ({unsaved} finished deal(s) not saved: w saves.)"));
+                }
+                self.info(question);
+                Vec::new()
+            }
+            Intent::Save => self.save_now(),
+            _ => self.on_intent(intent),
+        }
+    }
+
+    fn on_intent(&mut self, intent: Intent) -> Vec<Cmd> {
+        let phase = self.view.phase;
+        if phase == SkatPhase::Over {
+            return match intent {
+                Intent::Confirm | Intent::Select | Intent::NextDeal => self.next_deal(),
+                _ => {
+                    self.info("This deal is over: Enter starts the next one.");
+                    Vec::new()
+                }
+            };
+        }
+        match intent {
+            Intent::Cancel => {
+                self.marked = CardSet::EMPTY;
+                return Vec::new();
+            }
+            Intent::NextDeal => {
+                self.info(format!("Deal {} is still being played.", self.session.number()));
+                return Vec::new();
+            }
+            _ => {}
+        }
+        if self.move_cursor(intent) {
+            return Vec::new();
+        }
+        if !self.view.is_my_turn() {
+            if let Some(seat) = self.view.to_act {
+                let who = format!("{} ({})", self.name_at(seat), seat_name(seat));
+                self.info(format!("Wait: {who} is to act."));
+            }
+            return Vec::new();
+        }
+        let primary = matches!(intent, Intent::Confirm | Intent::Select);
+        match intent {
+            Intent::Pass => return self.act(SkatAction::Pass),
+            Intent::Hold => return self.act(SkatAction::Hold),
+            Intent::TakeSkat => return self.act(SkatAction::TakeSkat),
+            _ => {}
+        }
+        match phase {
+            SkatPhase::Bidding => match (self.bid_turn(), intent) {
+                (Some(BidTurn::Say(values)), _) if !primary => {
+                    let last = values.len().saturating_sub(1);
+                    let step = self.bid_step.min(last);
+                    self.bid_step = match intent {
+                        Intent::Up | Intent::Right => step + 1,
+                        Intent::Down | Intent::Left => step.saturating_sub(1),
+                        Intent::PageUp => step + 5,
+                        Intent::PageDown => step.saturating_sub(5),
+                        Intent::Last => last,
+                        _ => 0,
+                    }
+                    .min(last);
+                    Vec::new()
+                }
+                (Some(BidTurn::Say(_)), _) => match self.chosen_bid() {
+                    Some(value) => self.act(SkatAction::Bid(value)),
+                    None => self.act(SkatAction::Pass),
+                },
+                (Some(BidTurn::Answer(_)), _) if primary => self.act(SkatAction::Hold),
+                (Some(BidTurn::PlayAt18), _) if primary => self.act(SkatAction::Bid(18)),
+                _ => {
+                    self.info("Nothing to choose here: y holds (or plays at 18), p passes.");
+                    Vec::new()
+                }
+            },
+            SkatPhase::SkatDecision | SkatPhase::Declaring => {
+                let options = self.options();
+                let last = options.len().saturating_sub(1);
+                if primary {
+                    return match options.get(self.option.min(last)) {
+                        Some(&action) => self.act(action),
+                        None => Vec::new(),
+                    };
+                }
+                self.option = match intent {
+                    Intent::Up => self.option.saturating_sub(1),
+                    Intent::Down => self.option + 1,
+                    Intent::PageUp => self.option.saturating_sub(5),
+                    Intent::PageDown => self.option + 5,
+                    Intent::First => 0,
+                    _ => last,
+                }
+                .min(last);
+                Vec::new()
+            }
+            SkatPhase::Discarding => {
+                if intent == Intent::Select {
+                    self.toggle_mark();
+                    Vec::new()
+                } else if intent == Intent::Confirm {
+                    if self.marked.len() == 2 {
+                        self.act(SkatAction::Discard(self.marked))
+                    } else {
+                        let n = self.marked.len();
+                        self.status = Some(Status::Error(format!(
+                            "Mark exactly two cards with Space first ({n} marked), then Enter lays them away."
+                        )));
+                        Vec::new()
+                    }
+                } else {
+                    self.info("Discarding: ←/→ move, Space marks, Enter lays the two marked cards away.");
+                    Vec::new()
+                }
+            }
+            SkatPhase::Playing if primary => match self.hand().get(self.cursor) {
+                Some(&card) => self.act(SkatAction::Play(card)),
+                None => Vec::new(),
+            },
+            _ => {
+                self.info("Trick play: ←/→ (or Tab) choose a card, Enter plays it.");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Moves the hand cursor for the cursor keys; `false` if the key is not one
+    /// (or means something else in this phase).
+    fn move_cursor(&mut self, intent: Intent) -> bool {
+        let n = self.hand().len();
+        if n == 0 {
+            return false;
+        }
+        let bidding_turn = self.bid_turn().is_some();
+        let last = n - 1;
+        self.cursor = match intent {
+            Intent::Left if !bidding_turn => self.cursor.min(last).saturating_sub(1),
+            Intent::Right if !bidding_turn => (self.cursor + 1).min(last),
+            Intent::First if !bidding_turn && self.options().is_empty() => 0,
+            Intent::Last if !bidding_turn && self.options().is_empty() => last,
+            Intent::NextPlayable | Intent::PrevPlayable => {
+                let hand = self.hand();
+                let legal = self.view.legal_cards();
+                let forward = intent == Intent::NextPlayable;
+                let found = (1..=n)
+                    .map(|k| if forward { (self.cursor + k) % n } else { (self.cursor + n * 2 - k) % n })
+                    .find(|&i| legal.contains(hand[i]));
+                match found {
+                    Some(i) => i,
+                    None => {
+                        self.info("No card is playable now.");
+                        self.cursor
+                    }
+                }
+            }
+            _ => return false,
+        };
+        true
+    }
+
+    fn toggle_mark(&mut self) {
+        let Some(&card) = self.hand().get(self.cursor) else { return };
+        if self.marked.contains(card) {
+            self.marked.remove(card);
+        } else if self.marked.len() >= 2 {
+            self.status = Some(Status::Error("Two cards are marked already: unmark one first (Space).".into()));
+        } else {
+            self.marked.insert(card);
+        }
+    }
+
+    /// Applies the human's action; the engine's refusal goes to the status line.
+    fn act(&mut self, action: SkatAction) -> Vec<Cmd> {
+        let seat = self.view.seat;
+        match self.session.apply(seat, action) {
+            Ok(()) => self.after(seat, action),
+            Err(e) => {
+                self.status = Some(Status::Error(refusal(&e)));
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_bot(&mut self, answer: BotAnswer) -> Vec<Cmd> {
+        if self.awaiting != Some(answer.ticket) || answer.ticket != self.session.ticket() {
+            return Vec::new();
+        }
+        self.awaiting = None;
+        let who = self.name_at(answer.seat).to_owned();
+        if let Some(trouble) = &answer.trouble {
+            self.status = Some(Status::Error(format!("{who} {trouble}; it took its first legal action instead.")));
+        }
+        match self.session.apply(answer.seat, answer.action) {
+            Ok(()) => self.after(answer.seat, answer.action),
+            Err(e) => {
+                // The bot checked its action against its own view; a refusal
+                // means view and deal disagree. Keep the game going.
+                self.status = Some(Status::Error(format!("{who}'s {} was refused: {e}", answer.action)));
+                let mut legal = Vec::new();
+                self.session.view(answer.seat).legal_actions(&mut legal);
+                match legal.first() {
+                    Some(&action) if self.session.apply(answer.seat, action).is_ok() => self.after(answer.seat, action),
+                    _ => Vec::new(),
+                }
+            }
+        }
+    }
+
+    /// Brings the model up to date after `seat` took `action`.
+    fn after(&mut self, seat: Seat, action: SkatAction) -> Vec<Cmd> {
+        if matches!(action, SkatAction::Bid(_) | SkatAction::Hold | SkatAction::Pass) {
+            self.auction_log.push((seat, action));
+        }
+        self.view = self.session.view(self.session.human_seat());
+        if seat == self.view.seat {
+            self.marked = CardSet::EMPTY;
+            self.bid_step = 0;
+            self.option = 0;
+        }
+        self.fit_cursor();
+        let mut cmds = Vec::new();
+        if let Some(outcome) = self.view.outcome {
+            let summary = self.summary(outcome);
+            self.info(format!("{summary} Enter: next deal."));
+            if self.save.auto {
+                cmds.extend(self.save_cmd());
+            }
+        }
+        cmds.extend(self.ask_bot());
+        cmds
+    }
+
+    /// Keeps the cursor on the hand, and on a playable card when the human is to play.
+    fn fit_cursor(&mut self) {
+        let hand = self.hand();
+        self.cursor = self.cursor.min(hand.len().saturating_sub(1));
+        let legal = self.view.legal_cards();
+        if !legal.is_empty() && !hand.get(self.cursor).is_some_and(|&c| legal.contains(c)) {
+            self.cursor = hand.iter().position(|&c| legal.contains(c)).unwrap_or(0);
+        }
+    }
+
+    fn summary(&self, outcome: SkatOutcome) -> String {
+        match outcome {
+            SkatOutcome::PassedIn => "All three passed: the deal is thrown in.".into(),
+            SkatOutcome::Played { declarer, settlement } => {
+                let who = self.name_at(declarer);
+                let verb = if settlement.won { "won" } else { "lost" };
+                format!("{who} {verb} {}: {:+}.", settlement.contract, settlement.score)
+            }
+        }
+    }
+
+    fn ask_bot(&mut self) -> Vec<Cmd> {
+        match self.session.bot_request() {
+            Some(request) if self.awaiting != Some(request.ticket) => {
+                self.awaiting = Some(request.ticket);
+                vec![Cmd::AskBot(request)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn next_deal(&mut self) -> Vec<Cmd> {
+        if !self.session.next_deal() {
+            return Vec::new();
+        }
+        self.auction_log.clear();
+        self.marked = CardSet::EMPTY;
+        self.cursor = 0;
+        self.option = 0;
+        self.bid_step = 0;
+        self.awaiting = None;
+        self.view = self.session.view(self.session.human_seat());
+        let dealer = &self.names[self.session.dealer()];
+        let deals = if dealer == &self.names[0] { "you deal".to_owned() } else { format!("{dealer} deals") };
+        self.info(format!("Deal {}: you sit in {}; {deals}.", self.session.number(), seat_name(self.view.seat)));
+        self.ask_bot()
+    }
+
+    fn save_now(&mut self) -> Vec<Cmd> {
+        if self.session.records().is_empty() {
+            self.info("Nothing to save yet: no deal has finished.");
+            return Vec::new();
+        }
+        self.save_cmd()
+    }
+
+    fn save_cmd(&mut self) -> Vec<Cmd> {
+        match record::session_text(&self.session, &self.names) {
+            Ok(text) => {
+                vec![Cmd::Save { path: self.save.path.clone(), text, games: self.session.records().len() }]
+            }
+            Err(e) => {
+                self.status = Some(Status::Error(format!("Could not write the records: {e}")));
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// The engine's refusal, for the status line.
+fn refusal(error: &SkatError) -> String {
+    format!("Not allowed: {error}.")
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::play::session::Bots;
+    use crossterm::event::{KeyCode, KeyModifiers};
+    use trumpf_ai::{Bot, RandomBot};
+    use trumpf_core::skat::{SkatGame, SkatRules};
+
+    pub fn key(code: KeyCode) -> Msg {
+        Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    pub fn ch(c: char) -> Msg {
+        key(KeyCode::Char(c))
+    }
+
+    pub fn names() -> [String; 3] {
+        ["You".into(), "Bot 1".into(), "Bot 2".into()]
+    }
+
+    pub fn model(session: Session) -> Model {
+        let save = SaveTarget { path: std::env::temp_dir().join("trumpf-play-test.sgf"), auto: false };
+        Model::new(session, names(), save)
+    }
+
+    /// A bot that passes in the auction and otherwise takes its first legal action.
+    pub struct Passer;
+    impl Bot<SkatGame> for Passer {
+        fn name(&self) -> &str {
+            "passer"
+        }
+        fn choose(&mut self, view: &SkatView) -> SkatAction {
+            let mut legal = Vec::new();
+            view.legal_actions(&mut legal);
+            if legal.contains(&SkatAction::Pass) { SkatAction::Pass } else { legal[0] }
+        }
+    }
+
+    pub fn passers() -> Bots {
+        Bots::new([Box::new(Passer), Box::new(Passer)])
+    }
+
+    /// Feeds `msg`, then answers bot requests synchronously until the human is to act.
+    pub fn feed(model: &mut Model, bots: &mut Bots, msg: Msg) -> Vec<Cmd> {
+        let mut pending = model.update(msg);
+        let mut other = Vec::new();
+        while let Some(cmd) = pending.pop() {
+            match cmd {
+                Cmd::AskBot(request) => pending.extend(model.update(Msg::Bot(bots.answer(request)))),
+                cmd => other.push(cmd),
+            }
+        }
+        other
+    }
+
+    /// Starts the model and lets the bots act until the human is to act.
+    pub fn started(mut model: Model, bots: &mut Bots) -> Model {
+        let mut pending = model.start();
+        while let Some(cmd) = pending.pop() {
+            if let Cmd::AskBot(request) = cmd {
+                pending.extend(model.update(Msg::Bot(bots.answer(request))));
+            }
+        }
+        model
+    }
+
+    #[test]
+    fn the_human_in_forehand_answers_after_middlehand_bids() {
+        // Deal 1: the human is forehand; middlehand (a bot) opens the auction.
+        let mut bots = Bots::new([Box::new(RandomBot::new(5)), Box::new(Passer)]);
+        let model = started(model(Session::new(11, SkatRules::default())), &mut bots);
+        assert_eq!(model.view.seat, Seat::FOREHAND);
+        assert!(!model.awaiting_bot());
+        assert_eq!(model.view.to_act, Some(Seat::FOREHAND));
+        assert!(matches!(model.bid_turn(), Some(BidTurn::Answer(_) | BidTurn::PlayAt18)));
+        assert!(!model.auction_log.is_empty(), "middlehand's words are logged");
+    }
+
+    #[test]
+    fn illegal_input_is_refused_in_the_status_line_and_changes_nothing() {
+        // Deal 2 of the session: the human sits in rearhand; both bots pass,
+        // so the human bids to forehand.
+        let mut bots = passers();
+        let mut m = model(Session::new(4, SkatRules::default()));
+        // Finish deal 1 by passing everywhere.
+        m = started(m, &mut bots);
+        while m.view.phase != SkatPhase::Over {
+            feed(&mut m, &mut bots, ch('p'));
+        }
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        assert_eq!(m.session().number(), 2);
+        assert_eq!(m.view.seat, Seat::REARHAND);
+        // Middlehand passed; the human (rearhand) says to forehand.
+        assert_eq!(m.bid_turn(), Some(BidTurn::Say(trumpf_core::skat::BID_VALUES.to_vec())));
+        let before = (m.view.clone(), m.session().ticket());
+        feed(&mut m, &mut bots, ch('y'));
+        assert!(matches!(&m.status, Some(Status::Error(text)) if text.contains("must bid a value or pass")));
+        assert_eq!((m.view.clone(), m.session().ticket()), before);
+        // The bid value moves with the arrows and is said with Enter; forehand passes.
+        feed(&mut m, &mut bots, key(KeyCode::Right));
+        feed(&mut m, &mut bots, key(KeyCode::Right));
+        assert_eq!(m.chosen_bid(), Some(22));
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        assert_eq!(&m.auction_log[1..], [(Seat::REARHAND, SkatAction::Bid(22)), (Seat::FOREHAND, SkatAction::Pass)]);
+        assert_eq!(m.view.phase, SkatPhase::SkatDecision);
+        assert_eq!(m.view.declarer, Some(Seat::REARHAND));
+        assert_eq!(m.view.bid, 22);
+    }
+}
