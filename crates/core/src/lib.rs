@@ -29,6 +29,7 @@
 mod card;
 mod cardset;
 mod game;
+pub mod iss;
 mod seat;
 pub mod shuffle;
 pub mod skat;
