@@ -1,9 +1,21 @@
-//! `trumpf replay FILE [--json]`: replays ISS records.
+//! `trumpf replay FILE [--json]`: replays ISS records through the engine and
+//! prints each game's settlement.
+//!
+//! One record per line; blank lines are skipped. A record that cannot be
+//! read or replayed is reported on stderr with its line and column, and the
+//! others still replay. When a record carries the server's `R[...]` and the
+//! replay settles differently, that is reported on stderr too. The exit
+//! code is non-zero if any record failed either way.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
 use clap::Args;
+use serde::Serialize;
+use trumpf_core::Seat;
+use trumpf_core::iss::{IssEnd, IssOutcome, IssRecord, IssReplay, IssResult};
+use trumpf_core::skat::GameKind;
 
 /// Arguments of `trumpf replay`.
 #[derive(Debug, Args)]
@@ -15,6 +27,248 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
-pub fn run(_args: ReplayArgs) -> Result<()> {
-    anyhow::bail!("replay is being built")
+pub fn run(args: ReplayArgs) -> Result<()> {
+    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let summary = match replay_text(&text, args.json, &mut io::stdout().lock(), &mut io::stderr().lock()) {
+        Ok(summary) => summary,
+        // The reader went away (`trumpf replay ... | head`): nothing more to say.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        Err(error) => return Err(error.into()),
+    };
+    if summary.failed > 0 {
+        bail!("{} of {} records failed", summary.failed, summary.records);
+    }
+    Ok(())
+}
+
+/// How many records a text held and how many failed.
+#[derive(Debug, PartialEq, Eq)]
+struct Summary {
+    records: usize,
+    failed: usize,
+}
+
+/// Replays every record of `text`: settlements to `out`, problems to `err`.
+fn replay_text(text: &str, json: bool, out: &mut impl Write, err: &mut impl Write) -> io::Result<Summary> {
+    let mut summary = Summary { records: 0, failed: 0 };
+    for (i, line) in text.lines().enumerate() {
+        let line = if i == 0 { line.strip_prefix('\u{feff}').unwrap_or(line) } else { line };
+        if line.trim().is_empty() {
+            continue;
+        }
+        summary.records += 1;
+        let (record, replay) = match IssRecord::parse_and_replay(line) {
+            Ok(replayed) => replayed,
+            Err(mut error) => {
+                error.line = Some(i + 1);
+                writeln!(err, "error: {error}")?;
+                summary.failed += 1;
+                continue;
+            }
+        };
+        if json {
+            let line = serde_json::to_string(&JsonSettlement::new(record.id, &replay.result))?;
+            writeln!(out, "{line}")?;
+        } else {
+            writeln!(out, "{}", human(&record, &replay))?;
+        }
+        if let Some(server) = &record.result
+            && !agrees(&replay.result, server)
+        {
+            writeln!(
+                err,
+                "error: line {}, record {}: the replay settles `{}`, the server wrote `{server}`",
+                i + 1,
+                record.id,
+                replay.result
+            )?;
+            summary.failed += 1;
+        }
+    }
+    Ok(summary)
+}
+
+/// Whether a replayed result says what the server wrote (old records have
+/// no `r:` field; it is compared only when present).
+fn agrees(ours: &IssResult, server: &IssResult) -> bool {
+    ours.settlement == server.settlement
+        && ours.penalties == server.penalties
+        && ours.left == server.left
+        && ours.timeout == server.timeout
+        && (server.resigned.is_none() || ours.resigned == server.resigned)
+}
+
+/// The `--json` line of a game.
+#[derive(Debug, Serialize)]
+struct JsonSettlement {
+    id: u64,
+    outcome: &'static str,
+    declarer: Option<usize>,
+    value: i32,
+    matadors: i8,
+    declarer_points: u8,
+    declarer_tricks: u8,
+    schneider: bool,
+    schwarz: bool,
+    overbid: bool,
+}
+
+impl JsonSettlement {
+    fn new(id: u64, result: &IssResult) -> JsonSettlement {
+        let s = &result.settlement;
+        JsonSettlement {
+            id,
+            outcome: s.outcome.as_str(),
+            declarer: s.declarer.map(Seat::index),
+            value: s.value,
+            matadors: s.matadors,
+            declarer_points: s.declarer_points,
+            declarer_tricks: s.declarer_tricks,
+            schneider: s.schneider,
+            schwarz: s.schwarz,
+            overbid: s.overbid,
+        }
+    }
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    match seat.index() {
+        0 => "forehand",
+        1 => "middlehand",
+        _ => "rearhand",
+    }
+}
+
+/// One human line, e.g.
+/// `541932: Diamonds by rearhand (foo), bid 18: loss -54, without 2, 59 points, 4 tricks`.
+fn human(record: &IssRecord, replay: &IssReplay) -> String {
+    let s = &replay.result.settlement;
+    let who = |seat: Seat| format!("{} ({})", seat_name(seat), record.players[seat.index()]);
+    let mut line = format!("{}: ", record.id);
+    match (s.outcome, replay.end) {
+        (IssOutcome::Passed, _) => line.push_str("passed"),
+        (IssOutcome::Penalty, IssEnd::Left(seat)) => {
+            line.push_str(&format!("penalty, {} left before the declaration", who(seat)));
+        }
+        (IssOutcome::Penalty, IssEnd::TimedOut(seat)) => {
+            line.push_str(&format!("penalty, {} timed out before the declaration", who(seat)));
+        }
+        (IssOutcome::Penalty, _) => line.push_str("penalty"),
+        (IssOutcome::Win | IssOutcome::Loss, _) => {
+            if let (Some(contract), Some((declarer, bid))) = (replay.game.contract(), replay.game.declarer()) {
+                line.push_str(&format!("{contract} by {}, bid {bid}: ", who(declarer)));
+            }
+            line.push_str(&format!("{} {:+}", s.outcome, s.value));
+            if replay.game.contract().is_some_and(|c| c.kind != GameKind::Null) {
+                let with = if s.matadors >= 0 { "with" } else { "without" };
+                line.push_str(&format!(", {with} {}", s.matadors.unsigned_abs()));
+            }
+            line.push_str(&format!(", {} points, {} tricks", s.declarer_points, s.declarer_tricks));
+            for (flag, name) in [(s.schneider, "schneider"), (s.schwarz, "schwarz"), (s.overbid, "overbid")] {
+                if flag {
+                    line.push_str(", ");
+                    line.push_str(name);
+                }
+            }
+            match replay.end {
+                IssEnd::DeclarerResigned => line.push_str(" (the declarer resigned)"),
+                IssEnd::DefendersResigned => line.push_str(" (the defenders resigned)"),
+                IssEnd::Left(seat) => line.push_str(&format!(" ({} left)", who(seat))),
+                IssEnd::TimedOut(seat) => line.push_str(&format!(" ({} timed out)", who(seat))),
+                IssEnd::Played | IssEnd::PassedIn => {}
+            }
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RECORDS: &str = include_str!("../../core/tests/data/iss/records.sgf");
+
+    fn run_text(text: &str, json: bool) -> (Summary, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let summary = replay_text(text, json, &mut out, &mut err).unwrap();
+        (summary, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    }
+
+    #[test]
+    fn the_real_records_replay_as_json_lines() {
+        let (summary, out, err) = run_text(RECORDS, true);
+        assert_eq!(summary, Summary { records: 20, failed: 0 }, "{err}");
+        assert_eq!(err, "");
+        let keys = [
+            "id",
+            "outcome",
+            "declarer",
+            "value",
+            "matadors",
+            "declarer_points",
+            "declarer_tricks",
+            "schneider",
+            "schwarz",
+            "overbid",
+        ];
+        let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len(), 20);
+        for line in &lines {
+            let object = line.as_object().unwrap();
+            assert_eq!(object.len(), keys.len());
+            assert!(keys.iter().all(|k| object.contains_key(*k)), "{line}");
+        }
+        // The first record: R[d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 ...].
+        assert_eq!(
+            lines[0],
+            serde_json::json!({
+                "id": 541932, "outcome": "loss", "declarer": 2, "value": -54, "matadors": -2,
+                "declarer_points": 59, "declarer_tricks": 4, "schneider": false, "schwarz": false, "overbid": false
+            })
+        );
+        // The passed deal and the penalty have no declarer.
+        let passed = lines.iter().find(|l| l["id"] == 756788).unwrap();
+        assert_eq!(passed["outcome"], "passed");
+        assert!(passed["declarer"].is_null());
+        let penalty = lines.iter().find(|l| l["id"] == 30).unwrap();
+        assert_eq!(penalty["outcome"], "penalty");
+    }
+
+    #[test]
+    fn the_real_records_replay_as_human_lines() {
+        let (summary, out, _) = run_text(RECORDS, false);
+        assert_eq!(summary.failed, 0);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 20);
+        assert_eq!(lines[0], "541932: Diamonds by rearhand (foo), bid 18: loss -54, without 2, 59 points, 4 tricks");
+        assert!(out.contains("30: penalty, rearhand (foo) left before the declaration"), "{out}");
+        assert!(out.contains("756788: passed"));
+        assert!(out.contains("(the defenders resigned)"));
+    }
+
+    #[test]
+    fn a_bad_record_is_reported_and_the_others_still_replay() {
+        let good: Vec<&str> = RECORDS.lines().take(2).collect();
+        let bad = good[1].replacen(" 0 DK 1 DA", " 0 DK 1 XX", 1);
+        let text = format!("{}\n\n{bad}\ngarbage\n{}\n", good[0], good[1]);
+        let (summary, out, err) = run_text(&text, true);
+        assert_eq!(summary, Summary { records: 4, failed: 2 });
+        assert_eq!(out.lines().count(), 2);
+        assert!(out.lines().all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()));
+        let errors: Vec<&str> = err.lines().collect();
+        assert_eq!(errors.len(), 2, "{err}");
+        assert!(errors[0].starts_with("error: line 3, record 684159: move "), "{err}");
+        assert!(errors[0].contains("`1 XX` (column "), "{err}");
+        assert!(errors[1].starts_with("error: line 4: column 1: "), "{err}");
+    }
+
+    #[test]
+    fn a_settlement_the_server_disagrees_with_fails() {
+        let line = RECORDS.lines().next().unwrap().replacen("v:-54", "v:-108", 1);
+        let (summary, out, err) = run_text(&line, false);
+        assert_eq!(summary, Summary { records: 1, failed: 1 });
+        assert_eq!(out.lines().count(), 1);
+        assert!(err.contains("the server wrote `d:2 loss v:-108"), "{err}");
+    }
 }

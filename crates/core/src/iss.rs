@@ -33,8 +33,12 @@
 //!   the announced levels; schneider or schwarz reached in play do not
 //!   count, `s:0 z:0`), at least the overbid value, doubled. `p:` and `t:`
 //!   are what he has so far (his tricks and the skat). None of the twenty
-//!   test records has a declarer resigning; this follows a public server
-//!   record of a declarer who timed out before the first trick;
+//!   test records has a declarer giving up. This follows a public server
+//!   record (ID 10330141) of a declarer who timed out after declaring
+//!   Clubs: charged 12 × 12, doubled, `s:0 z:0`, although he had no trick.
+//!   That record itself does not replay here: his declaration came before
+//!   his discards, which never came, and the server counted his matadors
+//!   as "without 11" from the skat alone;
 //! * both defenders resign, or a defender leaves or times out during play:
 //!   the declarer is credited every card the defenders have not won,
 //!   including an unfinished trick, and the game is settled from there; a
@@ -369,8 +373,10 @@ pub enum IssErrorKind {
         column: usize,
     },
     /// A field's value is not what it must be.
-    #[error("{field}[{value}]: {reason}")]
+    #[error("column {column}: {field}[{value}]: {reason}")]
     BadField {
+        /// 1-based byte column of the value.
+        column: usize,
         /// The field's name.
         field: &'static str,
         /// Its value.
@@ -562,12 +568,18 @@ impl IssRecord {
 
     /// The record as one ISS line (without a line break).
     ///
-    /// Reading the line back gives an equal record. Text fields are written
-    /// with `\` before `]` and `\`; line breaks and other control characters
-    /// in them become spaces, because a record is one line. A declaration
-    /// directly after the same seat's discard is written in the server's
-    /// one-move form `G.CT.DT`. Tags whose names are not upper-case letters
-    /// and digits, or that name a typed field, are not written.
+    /// Reading the line back gives an equal record, for every record the
+    /// engine can replay (a read record, or one from [`IssRecord::from_game`]).
+    /// Moves no engine would accept may not read back: a discard of other
+    /// than two cards, a declaration after a pickup without its discards.
+    ///
+    /// Text fields are written with `\` before `]` and `\`; line breaks and
+    /// other control characters in them become spaces, because a record is
+    /// one line. A declaration directly after the same seat's discard is
+    /// written in the server's one-move form `G.CT.DT`. The deal is written
+    /// hand by hand in card order, not in the order it was read. Tags whose
+    /// names are not upper-case letters and digits, or that name a typed
+    /// field, are not written.
     pub fn to_line(&self) -> String {
         let mut out = String::with_capacity(1024);
         out.push_str("(;GM[Skat]");
@@ -775,6 +787,7 @@ fn parse_line(line: &str) -> Result<(IssRecord, Vec<MoveRef>), IssError> {
         line: None,
         id: None,
         kind: IssErrorKind::BadField {
+            column: id_field.value_start + 1,
             field: "ID",
             value: id_field.value.clone(),
             reason: "not a game number".to_owned(),
@@ -785,6 +798,7 @@ fn parse_line(line: &str) -> Result<(IssRecord, Vec<MoveRef>), IssError> {
     let gm = find("GM").ok_or_else(|| missing("GM"))?;
     if gm.value != "Skat" {
         return Err(fail(IssErrorKind::BadField {
+            column: gm.value_start + 1,
             field: "GM",
             value: gm.value.clone(),
             reason: "not a Skat record (GM[Skat])".to_owned(),
@@ -799,10 +813,9 @@ fn parse_line(line: &str) -> Result<(IssRecord, Vec<MoveRef>), IssError> {
     let (deal, moves, spans) = parse_moves(&mv.value, mv.value_start).map_err(fail)?;
     let result = match find("R") {
         None => None,
-        Some(f) => Some(
-            parse_result(&f.value)
-                .map_err(|reason| fail(IssErrorKind::BadField { field: "R", value: f.value.clone(), reason }))?,
-        ),
+        Some(f) => Some(parse_result(&f.value).map_err(|reason| {
+            fail(IssErrorKind::BadField { column: f.value_start + 1, field: "R", value: f.value.clone(), reason })
+        })?),
     };
     let mut tagged: Vec<&Field<'_>> = fields.iter().filter(|f| !RESERVED.contains(&f.key)).collect();
     tagged.sort_by_key(|f| f.key_start);

@@ -313,7 +313,11 @@ fn missing_and_bad_fields_are_named() {
     let line = line_with_id(541932);
     assert_eq!(kind_of(&line.replace("MV[", "XX[")), IssErrorKind::MissingField { field: "MV" });
     assert_eq!(kind_of(&line.replace("P1[kermit]", "")), IssErrorKind::MissingField { field: "P1" });
-    assert!(matches!(kind_of(&line.replace("ID[541932]", "ID[x]")), IssErrorKind::BadField { field: "ID", .. }));
+    let column = line.find("ID[").unwrap() + 4;
+    assert_eq!(
+        kind_of(&line.replace("ID[541932]", "ID[x]")),
+        IssErrorKind::BadField { column, field: "ID", value: "x".to_owned(), reason: "not a game number".to_owned() }
+    );
     assert!(matches!(kind_of(&line.replace("GM[Skat]", "GM[Doko]")), IssErrorKind::BadField { field: "GM", .. }));
     assert!(matches!(kind_of(&line.replace("P0[zoot]", "P0[zoot]P0[x]")), IssErrorKind::DuplicateField { .. }));
     assert!(matches!(kind_of(&line.replace("d:2 loss", "d:2")), IssErrorKind::BadField { field: "R", .. }));
