@@ -33,6 +33,7 @@ pub mod iss;
 mod seat;
 pub mod shuffle;
 pub mod skat;
+pub mod spidge;
 
 pub use card::{Card, ParseCardError, ParseSuitError, Rank, Suit};
 pub use cardset::{CardSet, CardSetIter, ParseCardSetError};
