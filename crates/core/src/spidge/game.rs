@@ -140,6 +140,11 @@ impl SpidgeGame {
         }
     }
 
+    /// The deal of [`SpidgeDeal::from_seed`] under the default rules.
+    pub fn from_seed(seed: u64) -> SpidgeGame {
+        SpidgeGame::new(SpidgeDeal::from_seed(seed), SpidgeRules::default())
+    }
+
     /// The rules in force.
     pub fn rules(&self) -> &SpidgeRules {
         &self.rules
