@@ -252,7 +252,7 @@ macro_rules! conformance_suite {
 
 conformance_suite!(skat, SkatGame, |seed| SkatGame::new(SkatDeal::from_seed(seed), SkatRules::default()));
 // conformance_suite!(spitzer, SpitzerGame, |seed| SpitzerGame::new(SpitzerDeal::from_seed(seed), SpitzerRules::default()));
-// conformance_suite!(spidge, SpidgeGame, |seed| SpidgeGame::new(SpidgeDeal::from_seed(seed), SpidgeRules::default()));
+conformance_suite!(spidge, trumpf_core::spidge::SpidgeGame, trumpf_core::spidge::SpidgeGame::from_seed);
 
 #[test]
 fn skat_legal_actions_are_ascending() {
