@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, KeyEventKind};
-use trumpf_core::skat::{AuctionStage, SkatAction, SkatError, SkatOutcome, SkatPhase, SkatView};
+use trumpf_core::skat::{AuctionStage, BidError, SkatAction, SkatError, SkatOutcome, SkatPhase, SkatView};
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
 use super::input::{Intent, intent};
@@ -94,6 +94,8 @@ pub struct Model {
     pub(super) cursor: usize,
     /// Cards marked to lay away.
     pub(super) marked: CardSet,
+    /// The two cards the human found on picking up the skat.
+    pub(super) found: CardSet,
     /// Steps above the lowest legal bid.
     pub(super) bid_step: usize,
     /// The highlighted option in the declaration list.
@@ -119,6 +121,7 @@ impl Model {
             auction_log: Vec::new(),
             cursor: 0,
             marked: CardSet::EMPTY,
+            found: CardSet::EMPTY,
             bid_step: 0,
             option: 0,
             status: None,
@@ -300,6 +303,7 @@ impl Model {
         let primary = matches!(intent, Intent::Confirm | Intent::Select);
         match intent {
             Intent::Pass => return self.act(SkatAction::Pass),
+            Intent::Hold if self.bid_turn() == Some(BidTurn::PlayAt18) => return self.act(SkatAction::Bid(18)),
             Intent::Hold => return self.act(SkatAction::Hold),
             Intent::TakeSkat => return self.act(SkatAction::TakeSkat),
             _ => {}
@@ -468,11 +472,17 @@ impl Model {
         if matches!(action, SkatAction::Bid(_) | SkatAction::Hold | SkatAction::Pass) {
             self.auction_log.push((seat, action));
         }
-        self.view = self.session.view(self.session.human_seat());
+        let before = std::mem::replace(&mut self.view, self.session.view(self.session.human_seat()));
         if seat == self.view.seat {
             self.marked = CardSet::EMPTY;
             self.bid_step = 0;
             self.option = 0;
+            if action == SkatAction::TakeSkat {
+                self.found = self.view.hand.minus(before.hand);
+            }
+        }
+        if self.view.phase != before.phase {
+            self.cursor = 0;
         }
         self.fit_cursor();
         let mut cmds = Vec::new();
@@ -524,6 +534,7 @@ impl Model {
         }
         self.auction_log.clear();
         self.marked = CardSet::EMPTY;
+        self.found = CardSet::EMPTY;
         self.cursor = 0;
         self.option = 0;
         self.bid_step = 0;
@@ -556,9 +567,18 @@ impl Model {
     }
 }
 
-/// The engine's refusal, for the status line.
+/// The engine's refusal, for the status line. The auction's errors name
+/// seats by number; they are said in words here.
 fn refusal(error: &SkatError) -> String {
-    format!("Not allowed: {error}.")
+    match error {
+        SkatError::Bid(BidError::NothingToHold(_)) => {
+            "Not allowed: there is no value to hold; say a value (Enter) or pass (p).".to_owned()
+        }
+        SkatError::Bid(BidError::MustAnswer { value, .. }) => {
+            format!("Not allowed: answer {value} first; y holds it, p passes.")
+        }
+        error => format!("Not allowed: {error}."),
+    }
 }
 
 #[cfg(test)]
@@ -627,6 +647,44 @@ pub(super) mod tests {
         model
     }
 
+    /// The key a simple human presses now: bids up to 20, picks up the
+    /// skat, lays away the first two cards, declares the first option and
+    /// plays the first playable card.
+    pub fn policy_key(m: &Model) -> Msg {
+        match m.view.phase {
+            SkatPhase::Over => key(KeyCode::Enter),
+            SkatPhase::Bidding => match m.bid_turn() {
+                Some(BidTurn::Say(values)) if values[0] <= 20 => key(KeyCode::Enter),
+                Some(BidTurn::Answer(value)) if value <= 20 => ch('y'),
+                Some(BidTurn::PlayAt18) => ch('y'),
+                _ => ch('p'),
+            },
+            SkatPhase::Discarding if m.marked.len() < 2 => {
+                if m.marked.contains(m.hand()[m.cursor]) {
+                    key(KeyCode::Right)
+                } else {
+                    ch(' ')
+                }
+            }
+            _ => key(KeyCode::Enter),
+        }
+    }
+
+    /// Plays with [`policy_key`] until `deals` deals are on the sheet,
+    /// calling `check` after every message.
+    pub fn play_deals(m: &mut Model, bots: &mut Bots, deals: usize, mut check: impl FnMut(&Model)) {
+        for _ in 0..5000 {
+            if m.session().sheet().entries().len() >= deals {
+                return;
+            }
+            assert!(m.view.is_my_turn() || m.view.phase == SkatPhase::Over, "the bots answered synchronously");
+            let msg = policy_key(m);
+            feed(m, bots, msg);
+            check(m);
+        }
+        panic!("the session did not reach {deals} deals");
+    }
+
     #[test]
     fn the_human_in_forehand_answers_after_middlehand_bids() {
         // Deal 1: the human is forehand; middlehand (a bot) opens the auction.
@@ -657,7 +715,7 @@ pub(super) mod tests {
         assert_eq!(m.bid_turn(), Some(BidTurn::Say(trumpf_core::skat::BID_VALUES.to_vec())));
         let before = (m.view.clone(), m.session().ticket());
         feed(&mut m, &mut bots, ch('y'));
-        assert!(matches!(&m.status, Some(Status::Error(text)) if text.contains("must bid a value or pass")));
+        assert!(matches!(&m.status, Some(Status::Error(text)) if text.contains("there is no value to hold")));
         assert_eq!((m.view.clone(), m.session().ticket()), before);
         // The bid value moves with the arrows and is said with Enter; forehand passes.
         feed(&mut m, &mut bots, key(KeyCode::Right));
@@ -668,5 +726,189 @@ pub(super) mod tests {
         assert_eq!(m.view.phase, SkatPhase::SkatDecision);
         assert_eq!(m.view.declarer, Some(Seat::REARHAND));
         assert_eq!(m.view.bid, 22);
+    }
+
+    #[test]
+    fn a_whole_session_runs_headless_against_the_heuristic_bots() {
+        let mut bots = Bots::skat();
+        let mut m = started(model(Session::new(2024, SkatRules::default())), &mut bots);
+        let mut seats = vec![m.view.seat];
+        let mut phases = std::collections::HashSet::new();
+        play_deals(&mut m, &mut bots, 6, |m| {
+            phases.insert(format!("{:?}", m.view.phase));
+            if seats.len() < m.session().number() as usize {
+                seats.push(m.view.seat);
+            }
+        });
+        let sheet = m.session().sheet();
+        assert_eq!(sheet.entries().len(), 6);
+        assert_eq!(m.session().records().len(), 6);
+        assert_eq!(&seats[..3], [Seat::FOREHAND, Seat::REARHAND, Seat::MIDDLEHAND]);
+        let scored: i64 = sheet.entries().iter().filter_map(|e| e.settlement).map(|s| i64::from(s.score)).sum();
+        assert_eq!(sheet.totals().iter().sum::<i64>(), scored, "classic sheet: totals are the declarers' scores");
+        assert_eq!(m.view.phase, SkatPhase::Over);
+        assert!(phases.contains("Playing"), "{phases:?}");
+    }
+
+    #[test]
+    fn the_same_seed_and_keys_give_the_same_session() {
+        let run = || {
+            let mut bots = Bots::skat();
+            let mut m = started(model(Session::new(77, SkatRules::default())), &mut bots);
+            play_deals(&mut m, &mut bots, 3, |_| {});
+            m.session().records().to_vec()
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn an_illegal_card_is_refused_and_nothing_changes() {
+        // Play deals until the human must follow suit while holding other cards.
+        let mut bots = Bots::skat();
+        let mut m = started(model(Session::new(5, SkatRules::default())), &mut bots);
+        for _ in 0..5000 {
+            let legal = m.view.legal_cards();
+            if m.view.phase == SkatPhase::Playing && !legal.is_empty() && legal != m.view.hand {
+                let illegal = m.hand().iter().position(|&c| !legal.contains(c)).unwrap();
+                feed(&mut m, &mut bots, key(KeyCode::Home));
+                for _ in 0..illegal {
+                    feed(&mut m, &mut bots, key(KeyCode::Right));
+                }
+                assert_eq!(m.cursor, illegal);
+                let before = (m.view.clone(), m.session().ticket());
+                feed(&mut m, &mut bots, key(KeyCode::Enter));
+                let Some(Status::Error(text)) = &m.status else { panic!("no refusal: {:?}", m.status) };
+                assert!(text.starts_with("Not allowed:") && text.contains("does not follow"), "{text}");
+                assert_eq!((m.view.clone(), m.session().ticket()), before);
+                // Tab finds a playable card, which Enter plays.
+                feed(&mut m, &mut bots, key(KeyCode::Tab));
+                assert!(legal.contains(m.hand()[m.cursor]));
+                feed(&mut m, &mut bots, key(KeyCode::Enter));
+                assert_ne!(m.session().ticket(), before.1);
+                return;
+            }
+            let msg = policy_key(&m);
+            feed(&mut m, &mut bots, msg);
+        }
+        panic!("the human never had to follow suit");
+    }
+
+    #[test]
+    fn quitting_takes_two_presses_of_q() {
+        let mut bots = passers();
+        let mut m = started(model(Session::new(1, SkatRules::default())), &mut bots);
+        assert!(feed(&mut m, &mut bots, ch('q')).is_empty());
+        assert!(m.quit_armed && !m.should_quit());
+        feed(&mut m, &mut bots, ch('x'));
+        assert!(!m.quit_armed && !m.should_quit(), "any other key plays on");
+        feed(&mut m, &mut bots, ch('q'));
+        let cmds = feed(&mut m, &mut bots, ch('Q'));
+        assert!(matches!(cmds[..], [Cmd::Quit]));
+        assert!(m.should_quit());
+    }
+
+    #[test]
+    fn saving_writes_every_finished_deal_and_autosave_follows_each_deal() {
+        let mut bots = passers();
+        let mut m = started(model(Session::new(8, SkatRules::default())), &mut bots);
+        feed(&mut m, &mut bots, ch('w'));
+        assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("Nothing to save")));
+        m.save.auto = true;
+        let mut saves = Vec::new();
+        for _ in 0..200 {
+            if m.session().sheet().entries().len() == 2 {
+                break;
+            }
+            let msg = policy_key(&m);
+            saves.extend(feed(&mut m, &mut bots, msg));
+        }
+        let texts: Vec<&String> = saves
+            .iter()
+            .map(|cmd| match cmd {
+                Cmd::Save { text, .. } => text,
+                other => panic!("unexpected {other:?}"),
+            })
+            .collect();
+        assert_eq!(texts.len(), 2, "one save after each finished deal");
+        assert_eq!(texts[1].lines().count(), 2);
+        assert!(texts[1].starts_with(texts[0].as_str()));
+        let Cmd::Save { games, .. } = saves[1] else { unreachable!() };
+        feed(&mut m, &mut bots, Msg::Saved { games, result: Ok(()) });
+        assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("Saved 2 game(s)")));
+        feed(&mut m, &mut bots, Msg::Saved { games, result: Err("disk full".into()) });
+        assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("disk full")));
+    }
+
+    #[test]
+    fn stale_bot_answers_are_ignored() {
+        let mut bots = passers();
+        let mut m = model(Session::new(3, SkatRules::default()));
+        let Some(Cmd::AskBot(request)) = m.start().pop() else { panic!("middlehand is a bot") };
+        let answer = bots.answer(request);
+        m.update(Msg::Bot(answer.clone()));
+        let ticket = m.session().ticket();
+        // The same answer again is for a decision already taken.
+        m.update(Msg::Bot(answer));
+        assert_eq!(m.session().ticket(), ticket);
+    }
+
+    #[test]
+    fn no_key_crashes_the_game() {
+        use rand::RngExt as _;
+        use rand::SeedableRng;
+        let codes = [
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Backspace,
+            KeyCode::Delete,
+            KeyCode::Insert,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Home,
+            KeyCode::End,
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+            KeyCode::F(1),
+            KeyCode::F(12),
+            KeyCode::Null,
+        ];
+        let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSW+-?0123456789é♣".chars().collect();
+        let modifiers = [KeyModifiers::NONE, KeyModifiers::SHIFT, KeyModifiers::CONTROL, KeyModifiers::ALT];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+        for seed in 0..3 {
+            let mut bots = Bots::skat();
+            let mut m = started(model(Session::new(seed, SkatRules::default())), &mut bots);
+            for step in 0..1500 {
+                let msg = match rng.random_range(0..10) {
+                    0..5 => policy_key(&m),
+                    5 => Msg::Resize,
+                    _ => {
+                        let code = if rng.random_range(0..2) == 0 {
+                            codes[rng.random_range(0..codes.len())]
+                        } else {
+                            KeyCode::Char(chars[rng.random_range(0..chars.len())])
+                        };
+                        let modifier = modifiers[rng.random_range(0..modifiers.len())];
+                        // Ctrl-C and Ctrl-D quit like q; keep the session going.
+                        if modifier == KeyModifiers::CONTROL && matches!(code, KeyCode::Char('c' | 'd')) {
+                            continue;
+                        }
+                        Msg::Key(KeyEvent::new(code, modifier))
+                    }
+                };
+                feed(&mut m, &mut bots, msg);
+                if m.should_quit() {
+                    break;
+                }
+                if step % 7 == 0 {
+                    let (w, h) = (rng.random_range(0..120), rng.random_range(0..40));
+                    crate::play::ui::tests::screen(&m, w, h);
+                }
+            }
+        }
     }
 }

@@ -16,6 +16,8 @@ use trumpf_core::{Card, CardSet, GameView, Rank, Seat, Suit};
 
 use super::model::{BidTurn, Model, Status};
 
+/// Width of a column of the trick grid.
+const TRICK_COLUMN: usize = 9;
 /// Width of the score sheet column.
 const SHEET_WIDTH: u16 = 28;
 /// Below this the screen only asks for a larger terminal.
@@ -217,7 +219,7 @@ impl Model {
             let said: Vec<String> =
                 self.auction_log.iter().filter(|(s, _)| *s == seat).map(|&(_, action)| spoken(action)).collect();
             if !said.is_empty() {
-                spans.push(Span::raw(format!("said {}", said.join(" "))));
+                spans.push(Span::raw(format!("said {}", said.join(", "))));
             }
         } else if v.declarer == Some(seat) {
             spans.push(Span::styled(format!("declarer, bid {}", v.bid), Style::new().fg(Color::Cyan)));
@@ -261,14 +263,16 @@ impl Model {
         let v = &self.view;
         let auction = &v.auction;
         let highest = match auction.value() {
-            0 => "no value yet".to_owned(),
-            value => format!("highest so far {value}"),
+            0 => "none".to_owned(),
+            value => value.to_string(),
         };
         lines.push(Line::from(match auction.stage() {
-            AuctionStage::ForehandChoice => {
-                "Middlehand and rearhand passed: forehand plays at 18 or passes.".to_owned()
-            }
-            _ => format!("{} says to {}; {highest}.", self.name_at(auction.bidder()), self.name_at(auction.holder())),
+            AuctionStage::ForehandChoice => "Both others passed: forehand plays at 18 or passes.".to_owned(),
+            _ => format!(
+                "Bidder {} · holder {} · highest {highest}",
+                self.name_at(auction.bidder()),
+                self.name_at(auction.holder())
+            ),
         }));
         let bold = Style::new().add_modifier(Modifier::BOLD);
         match self.bid_turn() {
@@ -277,7 +281,7 @@ impl Model {
                 lines.push(Line::from(vec![
                     Span::raw("Your bid:  ◀ "),
                     Span::styled(value, bold.fg(Color::Cyan)),
-                    Span::raw(" ▶   Enter says it, p passes"),
+                    Span::raw(" ▶   Enter: say it   p: pass"),
                 ]));
             }
             Some(BidTurn::Answer(value)) => lines.push(Line::from(vec![
@@ -285,13 +289,11 @@ impl Model {
                 Span::styled(value.to_string(), bold.fg(Color::Cyan)),
                 Span::raw(". Hold it?  y: yes   p: pass"),
             ])),
-            Some(BidTurn::PlayAt18) => {
-                lines.push(Line::from("Play at 18?  y: play   p: pass (the deal is thrown in)").style(bold))
-            }
+            Some(BidTurn::PlayAt18) => lines.push(Line::from("Play at 18?  y: play   p: pass (thrown in)").style(bold)),
             None => lines.extend(self.waiting_line()),
         }
         lines.push(Line::default());
-        lines.push(Line::from("Plain game values of your cards (with/without N, game):"));
+        lines.push(Line::from("Your plain game values (matadors + game):"));
         lines.push(reckoning(v.hand));
     }
 
@@ -309,10 +311,13 @@ impl Model {
         }
         match v.phase {
             SkatPhase::SkatDecision => {
-                lines.push(Line::from(format!("You won the auction at {}. Pick up the skat, or play hand:", v.bid)))
+                lines.push(Line::from(format!("You won at {}. Pick up the skat or play hand:", v.bid)))
             }
             SkatPhase::Discarding => {
-                lines.push(Line::from(format!("You won at {} and picked up the skat.", v.bid)));
+                let mut found = vec![Span::raw(format!("You won at {}. The skat held ", v.bid))];
+                found.extend(card_spans(hand_order(self.found, None)));
+                found.push(Span::raw("."));
+                lines.push(Line::from(found));
                 lines.push(Line::from("Mark two cards to lay away (Space), then Enter."));
                 let mut marked = vec![Span::raw("Marked: ")];
                 marked.extend(card_spans(hand_order(self.marked, None)));
@@ -344,7 +349,7 @@ impl Model {
                     } else {
                         "≥"
                     };
-                    let low = if value < v.bid { " below the bid" } else { "" };
+                    let low = if value < v.bid { " < bid" } else { "" };
                     (contract.to_string(), format!("{sign} {value}{low}"))
                 }
                 SkatAction::TakeSkat => ("Pick up the skat".to_owned(), String::new()),
@@ -353,7 +358,7 @@ impl Model {
             let chosen = i == self.option.min(options.len() - 1);
             let style = if chosen { Style::new().add_modifier(Modifier::REVERSED) } else { Style::new() };
             let marker = if chosen { "▶ " } else { "  " };
-            lines.push(Line::from(format!("{marker}{label:<30} {value}")).style(style));
+            lines.push(Line::from(format!("{marker}{label:<33} {value}")).style(style));
         }
     }
 
@@ -381,30 +386,39 @@ impl Model {
             }
             lines.push(Line::from(spans));
         }
-        let trick_no: u8 = v.tricks_won.iter().sum::<u8>() + 1;
-        let mut spans = vec![Span::raw(format!("Trick {trick_no:<2}  "))];
-        for k in 0..3 {
-            let seat = v.leader.offset(k, 3);
-            spans.push(Span::raw(format!("{} ", self.name_at(seat))));
-            spans.push(match v.trick().get(k) {
-                Some(&card) => card_span(card),
-                None if v.to_act == Some(seat) => Span::raw("…"),
-                None => Span::raw("·"),
-            });
-            spans.push(Span::raw("   "));
-        }
+        // The trick as a grid: one column per seat, the led card marked ▸.
+        let cell = |text: Vec<Span<'static>>| {
+            let width: usize = text.iter().map(Span::width).sum();
+            let mut spans = text;
+            spans.push(Span::raw(" ".repeat(TRICK_COLUMN.saturating_sub(width))));
+            spans
+        };
+        let played = |card: Card, led: bool| cell(vec![Span::raw(if led { "▸" } else { " " }), card_span(card)]);
         lines.push(Line::default());
-        lines.push(Line::from(spans));
+        let mut header = vec![Span::raw(" ".repeat(TRICK_COLUMN))];
+        for seat in Seat::all(3) {
+            header.extend(cell(vec![Span::raw(format!(" {}", self.name_at(seat)))]));
+        }
+        lines.push(Line::from(header).bold());
+        let trick_no: u8 = v.tricks_won.iter().sum::<u8>() + 1;
+        let mut now = cell(vec![Span::raw(format!("Trick {trick_no}"))]);
+        for seat in Seat::all(3) {
+            let k = (seat.index() + 3 - v.leader.index()) % 3;
+            now.extend(match v.trick().get(k) {
+                Some(&card) => played(card, k == 0),
+                None if v.to_act == Some(seat) => cell(vec![Span::raw(" …")]),
+                None => cell(vec![Span::raw(" ·")]),
+            });
+        }
+        lines.push(Line::from(now));
         if let Some(last) = v.last_trick {
-            let mut spans = vec![Span::raw("Last      ")];
-            for (k, &card) in last.cards.iter().enumerate() {
-                let seat = last.leader.offset(k, 3);
-                spans.push(Span::raw(format!("{} ", self.name_at(seat))));
-                spans.push(card_span(card));
-                spans.push(Span::raw("   "));
+            let mut spans = cell(vec![Span::raw("Last")]);
+            for seat in Seat::all(3) {
+                let k = (seat.index() + 3 - last.leader.index()) % 3;
+                spans.extend(played(last.cards[k], k == 0));
             }
             let won = points(last.cards.iter().copied().collect());
-            spans.push(Span::raw(format!("→ {} (+{won})", self.name_at(last.winner))));
+            spans.push(Span::raw(format!("→ {} +{won}", self.name_at(last.winner))));
             lines.push(Line::from(spans));
         }
         lines.extend(self.waiting_line());
@@ -479,15 +493,10 @@ impl Model {
             Some(SkatOutcome::Played { declarer, settlement }) => {
                 result_lines(&self.who(declarer), &settlement, v.skat, v.dealt_skat, v.picked_up)
             }
-            Some(SkatOutcome::PassedIn) => {
-                let mut skat = vec![Span::raw("The skat was: ")];
-                skat.extend(card_spans(hand_order(v.skat, None)));
-                vec![
-                    Line::from("All three passed: the deal is thrown in.").bold(),
-                    Line::from("No score; the deal counts, and the next player deals."),
-                    Line::from(skat),
-                ]
-            }
+            Some(SkatOutcome::PassedIn) => vec![
+                Line::from("All three passed: the deal is thrown in.").bold(),
+                Line::from("No score; the deal counts, and the next player deals."),
+            ],
             None => Vec::new(),
         };
         let title = format!(" Deal {} · result ", self.session().number());
@@ -611,17 +620,12 @@ pub fn result_lines(
         lines.push(Line::from(format!("  lost: {reason}")).style(Style::new().fg(Color::Red)));
     }
     let d = s.tally.declarer_points;
+    lines.push(Line::from(format!("  {:<22}{:>9}{:>11}", "", "declarer", "defenders")).bold());
     if s.contract.kind != GameKind::Null {
-        lines.push(Line::from(format!(
-            "  card points: declarer {d} (skat {}) · defenders {}",
-            points(skat),
-            120 - u16::from(d)
-        )));
+        lines.push(Line::from(format!("  {:<22}{d:>9}{:>11}", "card points", 120 - u16::from(d))));
     }
-    lines.push(Line::from(format!(
-        "  tricks: declarer {} · defenders {}",
-        s.tally.declarer_tricks, s.tally.defender_tricks
-    )));
+    let t = s.tally;
+    lines.push(Line::from(format!("  {:<22}{:>9}{:>11}", "tricks", t.declarer_tricks, t.defender_tricks)));
     let how = if s.won {
         String::new()
     } else if s.score == -2 * i32::from(s.value) {
@@ -630,7 +634,7 @@ pub fn result_lines(
         " (a lost hand game counts single: house rule)".to_owned()
     };
     lines.push(Line::from(format!("  score: {:+}{how}", s.score)).bold());
-    let mut spans = vec![Span::raw("  skat: ")];
+    let mut spans = vec![Span::raw(format!("  skat ({} points): ", points(skat)))];
     if picked_up {
         spans.extend(card_spans(hand_order(skat, None)));
         spans.push(Span::raw(" laid away · found "));
@@ -672,6 +676,7 @@ fn loss_reasons(s: &Settlement) -> Vec<String> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use trumpf_core::Card;
     use trumpf_core::skat::{PlayTally, SkatRules, settle};
 
     /// The text of a buffer, one string per row.
@@ -684,11 +689,17 @@ pub(super) mod tests {
         s.parse().unwrap()
     }
 
+    /// The lines rendered 50 wide (the result panel at 80 columns), with
+    /// runs of spaces collapsed to one.
     fn render_lines(lines: Vec<Line<'static>>) -> String {
         let area = Rect::new(0, 0, 50, 20);
         let mut buf = Buffer::empty(area);
         Paragraph::new(lines).render(area, &mut buf);
-        rows(&buf).join("\n")
+        rows(&buf).iter().map(|row| squeeze(row)).collect::<Vec<_>>().join("\n")
+    }
+
+    pub fn squeeze(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
     #[test]
@@ -711,14 +722,15 @@ pub(super) mod tests {
             "Bot 1 (Middlehand) — WON",
             "Clubs, bid 30",
             "with 2",
-            "+2 =  2",
+            "+2 = 2",
             "game",
-            "+1 =  3",
+            "+1 = 3",
             "Clubs: base 12 × multiplier 3 = 36",
-            "card points: declarer 75 (skat 0) · defenders 45",
-            "tricks: declarer 6 · defenders 4",
+            "declarer defenders",
+            "card points 75 45",
+            "tricks 6 4",
             "score: +36",
-            "♥7 ♦7 laid away · found ♠J ♥A",
+            "skat (0 points): ♥7 ♦7 laid away · found ♠J ♥A",
         ] {
             assert!(text.contains(expected), "{expected:?} missing in\n{text}");
         }
@@ -764,5 +776,153 @@ pub(super) mod tests {
             assert!(text.contains(expected), "{expected:?} missing in\n{text}");
         }
         assert!(!text.contains("with"));
+    }
+
+    /// The model drawn on a `width` × `height` buffer.
+    pub fn screen(model: &Model, width: u16, height: u16) -> Buffer {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        model.render(area, &mut buf);
+        buf
+    }
+
+    /// The buffer's rows with runs of spaces collapsed, one per line.
+    fn text(buf: &Buffer) -> String {
+        rows(buf).iter().map(|row| squeeze(row)).collect::<Vec<_>>().join("\n")
+    }
+
+    use crate::play::model::tests::{ch, feed, key, model, passers, play_deals, policy_key, started};
+    use crate::play::session::{Bots, Session};
+    use crossterm::event::KeyCode;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use trumpf_core::skat::SkatDeal;
+
+    #[test]
+    fn the_bidding_screen_shows_the_bid_and_what_was_said() {
+        // Deal 2: the human sits in rearhand; middlehand passed, the human says.
+        let mut bots = passers();
+        let mut m = started(model(Session::new(4, SkatRules::default())), &mut bots);
+        play_deals(&mut m, &mut bots, 1, |_| {});
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|frame| frame.render_widget(&m, frame.area())).unwrap();
+        let shown = text(terminal.backend().buffer());
+        for expected in ["deal 2", "you: Rearhand, dealer", "Bot 2 Middlehand said pass", "Your bid: ◀ 18 ▶"] {
+            assert!(shown.contains(expected), "{expected:?} missing in\n{shown}");
+        }
+        assert!(shown.contains("Enter say · p pass"), "the help line names the keys");
+        feed(&mut m, &mut bots, key(KeyCode::Right));
+        assert!(text(&screen(&m, 80, 24)).contains("◀ 20 ▶"));
+        // Said: the holder (a passer) passes at once, so the human declares at 20.
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        let shown = text(&screen(&m, 80, 24));
+        assert!(shown.contains("▶ You Rearhand declarer, bid 20"), "{shown}");
+        assert!(shown.contains("▶ Pick up the skat"), "{shown}");
+    }
+
+    #[test]
+    fn the_play_screen_marks_the_playable_cards() {
+        let mut bots = Bots::skat();
+        let mut m = started(model(Session::new(5, SkatRules::default())), &mut bots);
+        for _ in 0..5000 {
+            let legal = m.view.legal_cards();
+            if m.view.phase == SkatPhase::Playing && !legal.is_empty() && legal != m.view.hand {
+                let buf = screen(&m, 80, 24);
+                let shown = rows(&buf);
+                let top = shown.iter().position(|r| r.contains("Your hand")).expect("the hand panel");
+                assert!(shown[top].contains("• playable"));
+                for (i, &card) in m.hand().iter().enumerate() {
+                    let x = 2 + 4 * i as u16;
+                    let cell = buf.cell((x, top as u16 + 1)).unwrap();
+                    assert_eq!(cell.symbol(), card.suit().symbol().to_string(), "card {i} is {card}");
+                    let mark = buf.cell((x, top as u16 + 2)).unwrap().symbol();
+                    if legal.contains(card) {
+                        assert!(mark == "•" || mark == "▲", "{card} is playable: {mark:?}");
+                        assert!(!cell.modifier.contains(Modifier::DIM));
+                    } else {
+                        assert_eq!(mark, " ", "{card} is not playable");
+                        assert!(cell.modifier.contains(Modifier::DIM));
+                    }
+                }
+                let trick = shown.iter().find(|r| r.contains("│Trick ")).expect("the trick row");
+                let led = m.view.trick()[0];
+                assert!(trick.contains(&format!("▸{}", card_text(led))), "{trick}");
+                return;
+            }
+            let msg = policy_key(&m);
+            feed(&mut m, &mut bots, msg);
+        }
+        panic!("the human never had to follow suit");
+    }
+
+    #[test]
+    fn the_result_screen_itemises_a_game_played_through_the_keys() {
+        // skat.md §13 row 1's twelve cards, held by the human in forehand:
+        // CJ SJ CA CT CK C9 C8 SA ST HA + skat H7 D7, Clubs: "with 2".
+        let fh = cards("CJ SJ CA CT CK C9 C8 SA ST HA");
+        let skat = cards("H7 D7");
+        let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
+        let deal =
+            SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat)
+                .unwrap();
+        let mut bots = passers();
+        let mut m = started(model(Session::starting_with(1, SkatRules::default(), deal)), &mut bots);
+        assert!(text(&screen(&m, 80, 24)).contains("Play at 18?"));
+        feed(&mut m, &mut bots, ch('y'));
+        feed(&mut m, &mut bots, ch('s'));
+        assert!(text(&screen(&m, 80, 24)).contains("The skat held ♥7 ♦7."));
+        // Grand order: CJ SJ CA CT CK C9 C8 SA ST HA H7 D7 — lay away the last two.
+        for msg in [key(KeyCode::End), ch(' '), key(KeyCode::Left), ch(' '), key(KeyCode::Enter)] {
+            feed(&mut m, &mut bots, msg);
+        }
+        assert_eq!(m.view.skat, skat);
+        let clubs =
+            m.options().iter().position(|a| *a == SkatAction::Declare(Contract::pickup(GameKind::Suit(Suit::Clubs))));
+        for _ in 0..clubs.unwrap() {
+            feed(&mut m, &mut bots, key(KeyCode::Down));
+        }
+        assert!(text(&screen(&m, 80, 24)).contains("▶ Clubs ≥ 36"));
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        while m.view.phase == SkatPhase::Playing {
+            feed(&mut m, &mut bots, key(KeyCode::Enter));
+        }
+        let Some(SkatOutcome::Played { settlement, .. }) = m.view.outcome else { panic!("played") };
+        let shown = text(&screen(&m, 80, 24));
+        let multiplier = settlement.levels.multiplier();
+        for expected in [
+            "You (Forehand) —".to_owned(),
+            "Clubs, bid 18".to_owned(),
+            "with 2".to_owned(),
+            "game".to_owned(),
+            format!("Clubs: base 12 × multiplier {multiplier} = {}", 12 * multiplier),
+            format!("score: {:+}", settlement.score),
+            "skat (0 points): ♥7 ♦7 laid away · found ♥7 ♦7".to_owned(),
+        ] {
+            assert!(shown.contains(&expected), "{expected:?} missing in\n{shown}");
+        }
+        assert!(shown.contains(&format!("│ 1 ♣ {:+} . . │", settlement.score)), "{shown}");
+    }
+
+    #[test]
+    fn no_screen_shows_a_card_the_human_cannot_know() {
+        use trumpf_core::GameView as _;
+        let mut bots = Bots::skat();
+        let mut m = started(model(Session::new(31, SkatRules::default())), &mut bots);
+        play_deals(&mut m, &mut bots, 4, |m| {
+            let shown = text(&screen(m, 80, 24));
+            for card in CardSet::PIQUET_PACK.minus(m.view.visible_cards() | m.found) {
+                assert!(!shown.contains(&card_text(card)), "{card} is hidden from the human\n{shown}");
+            }
+        });
+    }
+
+    #[test]
+    fn small_terminals_get_a_notice_and_80_by_23_still_shows_the_hand() {
+        let mut bots = passers();
+        let m = started(model(Session::new(4, SkatRules::default())), &mut bots);
+        assert!(text(&screen(&m, 40, 10)).replace('\n', " ").contains("needs a terminal of at least 80×24"));
+        let shown = text(&screen(&m, 80, 23));
+        assert!(shown.contains("Your hand") && shown.contains("Score sheet") && shown.contains("q quit"));
     }
 }
