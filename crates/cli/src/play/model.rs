@@ -577,6 +577,16 @@ fn refusal(error: &SkatError) -> String {
         SkatError::Bid(BidError::MustAnswer { value, .. }) => {
             format!("Not allowed: answer {value} first; y holds it, p passes.")
         }
+        SkatError::WrongPhase { action, phase } => {
+            let what = match action {
+                SkatAction::Bid(_) | SkatAction::Hold | SkatAction::Pass => "bidding",
+                SkatAction::TakeSkat => "picking up the skat",
+                SkatAction::Discard(_) => "laying away",
+                SkatAction::Declare(_) => "declaring",
+                SkatAction::Play(_) => "playing a card",
+            };
+            format!("Not allowed: {what} is over or not yet due; this is the {phase} phase.")
+        }
         error => format!("Not allowed: {error}."),
     }
 }
@@ -779,6 +789,9 @@ pub(super) mod tests {
                 feed(&mut m, &mut bots, key(KeyCode::Enter));
                 let Some(Status::Error(text)) = &m.status else { panic!("no refusal: {:?}", m.status) };
                 assert!(text.starts_with("Not allowed:") && text.contains("does not follow"), "{text}");
+                assert_eq!((m.view.clone(), m.session().ticket()), before);
+                feed(&mut m, &mut bots, ch('p'));
+                assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("this is the trick play phase")));
                 assert_eq!((m.view.clone(), m.session().ticket()), before);
                 // Tab finds a playable card, which Enter plays.
                 feed(&mut m, &mut bots, key(KeyCode::Tab));

@@ -267,7 +267,9 @@ impl Model {
             value => value.to_string(),
         };
         lines.push(Line::from(match auction.stage() {
-            AuctionStage::ForehandChoice => "Both others passed: forehand plays at 18 or passes.".to_owned(),
+            AuctionStage::ForehandChoice => {
+                format!("Both others passed; {} may play at 18.", self.name_at(Seat::FOREHAND))
+            }
             _ => format!(
                 "Bidder {} · holder {} · highest {highest}",
                 self.name_at(auction.bidder()),
@@ -491,7 +493,14 @@ impl Model {
         let v = &self.view;
         let lines = match v.outcome {
             Some(SkatOutcome::Played { declarer, settlement }) => {
-                result_lines(&self.who(declarer), &settlement, v.skat, v.dealt_skat, v.picked_up)
+                let mut lines = result_lines(&self.who(declarer), &settlement, v.skat, v.dealt_skat, v.picked_up);
+                if let Some(last) = v.last_trick {
+                    let mut spans = vec![Span::raw("  last trick: ")];
+                    spans.extend(card_spans(last.cards));
+                    spans.push(Span::raw(format!(", won by {}", self.name_at(last.winner))));
+                    lines.push(Line::from(spans));
+                }
+                lines
             }
             Some(SkatOutcome::PassedIn) => vec![
                 Line::from("All three passed: the deal is thrown in.").bold(),
@@ -531,7 +540,11 @@ impl Model {
             return " Enter/n next deal · w save · q quit";
         }
         if !v.is_my_turn() {
-            return " ←/→ look through your cards · w save · q quit";
+            return if v.phase == SkatPhase::Playing {
+                " ←/→ choose your next card · w save · q quit"
+            } else {
+                " w save · q quit"
+            };
         }
         match (v.phase, self.bid_turn()) {
             (SkatPhase::Bidding, Some(BidTurn::Say(_))) => {
