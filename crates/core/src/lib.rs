@@ -31,6 +31,7 @@ mod cardset;
 mod game;
 pub mod iss;
 mod seat;
+pub mod series;
 pub mod shuffle;
 pub mod skat;
 pub mod spidge;

@@ -70,6 +70,41 @@ impl fmt::Display for SkatAction {
     }
 }
 
+/// Error for text that names no Skat action.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "not a Skat action: {0:?} (expected a bid value, y, p, s, two cards like CJ.SA, a declaration like G or CHS, or a card)"
+)]
+pub struct ParseActionError(pub String);
+
+impl std::str::FromStr for SkatAction {
+    type Err = ParseActionError;
+    /// Reads the [`Display`](fmt::Display) form: `18`, `y`, `p`, `s`,
+    /// `CT.DT` (discard), `G` / `CHS` / `NO` (declaration), `CJ` (card).
+    /// A card id is never a declaration code (a code's second letter is one
+    /// of `O H S Z`, none of which is a rank), so the forms cannot clash.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ParseActionError(s.to_owned());
+        match s {
+            "y" => return Ok(SkatAction::Hold),
+            "p" => return Ok(SkatAction::Pass),
+            "s" => return Ok(SkatAction::TakeSkat),
+            _ => {}
+        }
+        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+            return s.parse().map(SkatAction::Bid).map_err(|_| err());
+        }
+        if s.contains('.') {
+            let cards: CardSet = s.parse().map_err(|_| err())?;
+            return if cards.len() == 2 { Ok(SkatAction::Discard(cards)) } else { Err(err()) };
+        }
+        if let Ok(card) = s.parse::<Card>() {
+            return Ok(SkatAction::Play(card));
+        }
+        s.parse::<Contract>().map(SkatAction::Declare).map_err(|_| err())
+    }
+}
+
 /// The phase of a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SkatPhase {

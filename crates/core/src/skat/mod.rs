@@ -12,7 +12,7 @@ pub mod scoring;
 pub use bidding::{Auction, AuctionResult, AuctionStage, BID_VALUES, BidError, BidMove};
 pub use contract::{Contract, GameKind, ParseContractError, card_points, points};
 pub use deal::{DealError, SkatDeal};
-pub use game::{SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView, Trick};
+pub use game::{ParseActionError, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView, Trick};
 pub use list::{ListEntry, ScoreSheet};
 pub use playout::{perft, random_playout};
 pub use rules::{PassOut, Scoring, SkatRules};

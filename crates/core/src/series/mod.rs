@@ -1,0 +1,218 @@
+//! Matches: a series of deals with dealer rotation, running totals and the
+//! end condition of each game, behind one [`Match`] type; and the trumpf
+//! text record of a whole match ([`record`]).
+//!
+//! A game joins by implementing [`MatchGame`] (how members sit, how a deal
+//! is dealt, what a finished deal gives each member, when the match ends)
+//! and [`record::RecordGame`] (its text forms).
+
+use std::fmt::Debug;
+
+use rand::Rng;
+use thiserror::Error;
+
+use crate::game::Game;
+use crate::seat::Seat;
+
+pub mod record;
+mod skat;
+mod spidge;
+
+pub use skat::SkatMatchRules;
+
+/// A game that can be played as a match of deals.
+pub trait MatchGame: Game {
+    /// Everything that is fixed for the whole match.
+    type Rules: Clone + Debug + PartialEq + Eq + Default + Send + Sync;
+
+    /// Members of the table.
+    fn members(rules: &Self::Rules) -> usize;
+
+    /// The member in each seat of a deal dealt by member `dealer` (entries
+    /// past [`Game::seats`] are unused).
+    fn seating(rules: &Self::Rules, dealer: usize) -> [usize; Seat::MAX];
+
+    /// A new deal from `rng`.
+    fn deal<R: Rng + ?Sized>(rules: &Self::Rules, rng: &mut R) -> Self;
+
+    /// What each member gains (or loses) from this finished deal, dealt by
+    /// `dealer`. The default maps [`Game::scores`] through the seating.
+    fn member_scores(&self, rules: &Self::Rules, dealer: usize) -> [i64; Seat::MAX] {
+        let mut out = [0; Seat::MAX];
+        if let Some(scores) = self.scores() {
+            let seating = Self::seating(rules, dealer);
+            for seat in Seat::all(self.seats()) {
+                out[seating[seat.index()]] += scores[seat.index()];
+            }
+        }
+        out
+    }
+
+    /// Whether the match is over after `last` (dealt by `dealer`), given the
+    /// totals after it and the number of deals played.
+    fn status(rules: &Self::Rules, totals: &[i64; Seat::MAX], deals: usize, last: &Self, dealer: usize) -> MatchStatus;
+}
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchStatus {
+    /// More deals follow.
+    Running,
+    /// Over, won by this member.
+    Won(usize),
+    /// Over without a single winner (a fixed-length list that ends level).
+    Drawn,
+}
+
+/// One deal of a match: who dealt, the state at the start, the actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedDeal<G: MatchGame> {
+    /// The dealing member.
+    pub dealer: usize,
+    /// The state as dealt.
+    pub start: G,
+    /// Every action in order, with the seat that took it.
+    pub actions: Vec<(Seat, G::Action)>,
+    /// The finished state.
+    pub end: G,
+    /// What each member gained.
+    pub scores: [i64; Seat::MAX],
+}
+
+/// Why a match refused a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MatchError {
+    /// The match is over.
+    #[error("the match is over")]
+    Over,
+    /// The first dealer is not a member.
+    #[error("member {dealer} cannot deal: the table has {members} members")]
+    NoSuchDealer {
+        /// The dealer given.
+        dealer: usize,
+        /// Members at the table.
+        members: usize,
+    },
+    /// An action of the deal was refused by the game.
+    #[error("action {index} ({action}) of the deal: {reason}")]
+    IllegalAction {
+        /// 0-based index in the deal's actions.
+        index: usize,
+        /// The action.
+        action: String,
+        /// The game's error.
+        reason: String,
+    },
+    /// The actions stop before the deal is over.
+    #[error("the deal is not finished after its {0} actions")]
+    Unfinished(usize),
+}
+
+/// A match: deals in order, dealer rotation, totals and the end condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match<G: MatchGame> {
+    rules: G::Rules,
+    first_dealer: usize,
+    deals: Vec<PlayedDeal<G>>,
+    totals: [i64; Seat::MAX],
+    status: MatchStatus,
+}
+
+impl<G: MatchGame> Match<G> {
+    /// A new match under `rules` with member `first_dealer` dealing first.
+    ///
+    /// # Errors
+    /// If `first_dealer` is not a member.
+    pub fn new(rules: G::Rules, first_dealer: usize) -> Result<Match<G>, MatchError> {
+        let members = G::members(&rules);
+        if first_dealer >= members {
+            return Err(MatchError::NoSuchDealer { dealer: first_dealer, members });
+        }
+        Ok(Match { rules, first_dealer, deals: Vec::new(), totals: [0; Seat::MAX], status: MatchStatus::Running })
+    }
+
+    /// The rules of the match.
+    pub fn rules(&self) -> &G::Rules {
+        &self.rules
+    }
+
+    /// Members of the table.
+    pub fn members(&self) -> usize {
+        G::members(&self.rules)
+    }
+
+    /// The member who dealt first.
+    pub fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+
+    /// The deals played.
+    pub fn deals(&self) -> &[PlayedDeal<G>] {
+        &self.deals
+    }
+
+    /// Each member's total.
+    pub fn totals(&self) -> [i64; Seat::MAX] {
+        self.totals
+    }
+
+    /// Where the match stands.
+    pub fn status(&self) -> MatchStatus {
+        self.status
+    }
+
+    /// The member who deals next (the deal passes left after every deal).
+    pub fn next_dealer(&self) -> usize {
+        (self.first_dealer + self.deals.len()) % self.members()
+    }
+
+    /// The member in each seat of the next deal.
+    pub fn next_seating(&self) -> [usize; Seat::MAX] {
+        G::seating(&self.rules, self.next_dealer())
+    }
+
+    /// A new deal for the next dealer.
+    pub fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> G {
+        G::deal(&self.rules, rng)
+    }
+
+    /// Records the next deal: replays `actions` from `start` through
+    /// [`Game::try_apply`], adds the scores and updates the status.
+    ///
+    /// # Errors
+    /// If the match is over, an action is refused, or the deal does not
+    /// finish; the match is unchanged then.
+    pub fn record(&mut self, start: G, actions: Vec<(Seat, G::Action)>) -> Result<&PlayedDeal<G>, MatchError> {
+        if self.status != MatchStatus::Running {
+            return Err(MatchError::Over);
+        }
+        let mut end = start.clone();
+        for (index, &(seat, action)) in actions.iter().enumerate() {
+            end.try_apply(seat, action).map_err(|e| MatchError::IllegalAction {
+                index,
+                action: action.to_string(),
+                reason: e.to_string(),
+            })?;
+        }
+        if !end.is_over() {
+            return Err(MatchError::Unfinished(actions.len()));
+        }
+        let dealer = self.next_dealer();
+        let scores = end.member_scores(&self.rules, dealer);
+        for (t, s) in self.totals.iter_mut().zip(scores) {
+            *t += s;
+        }
+        self.status = G::status(&self.rules, &self.totals, self.deals.len() + 1, &end, dealer);
+        self.deals.push(PlayedDeal { dealer, start, actions, end, scores });
+        Ok(self.deals.last().expect("just pushed"))
+    }
+}
+
+/// The member with the strictly highest total among the first `members`,
+/// if there is one.
+pub fn strict_leader(totals: &[i64; Seat::MAX], members: usize) -> Option<usize> {
+    let best = *totals[..members].iter().max()?;
+    let mut leaders = (0..members).filter(|&m| totals[m] == best);
+    let first = leaders.next()?;
+    leaders.next().is_none().then_some(first)
+}

@@ -1,0 +1,115 @@
+//! Spidge as a match: the game to the target (3 by default), a dealer's
+//! Grand Slam winning at once (`spidge.md` §6).
+
+use rand::Rng;
+
+use super::record::{
+    RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs, write_hands,
+};
+use super::{MatchGame, MatchStatus};
+use crate::card::Card;
+use crate::seat::Seat;
+use crate::spidge::{
+    DoubleJoker, JokerSuit, SpidgeAction, SpidgeDeal, SpidgeGame, SpidgeRules, TrumpLead, game_winner,
+};
+
+impl MatchGame for SpidgeGame {
+    type Rules = SpidgeRules;
+
+    fn members(_: &SpidgeRules) -> usize {
+        3
+    }
+
+    /// Seats are L, R, Dealer: L sits to the dealer's left, R to his right.
+    fn seating(_: &SpidgeRules, dealer: usize) -> [usize; Seat::MAX] {
+        [(dealer + 1) % 3, (dealer + 2) % 3, dealer, dealer]
+    }
+
+    fn deal<R: Rng + ?Sized>(rules: &SpidgeRules, rng: &mut R) -> SpidgeGame {
+        SpidgeGame::new(SpidgeDeal::random(rng, rules.jokers), *rules)
+    }
+
+    fn status(
+        rules: &SpidgeRules,
+        totals: &[i64; Seat::MAX],
+        _: usize,
+        last: &SpidgeGame,
+        dealer: usize,
+    ) -> MatchStatus {
+        let grand_slam = last.result().is_some_and(|r| r.grand_slam).then_some(dealer);
+        let standings = (0..3).map(|m| (m, u32::try_from(totals[m]).unwrap_or(0)));
+        match game_winner(standings, rules.target, grand_slam) {
+            Some(m) => MatchStatus::Won(m),
+            None => MatchStatus::Running,
+        }
+    }
+}
+
+const JOKER_SUIT: [(&str, JokerSuit); 2] = [("trump", JokerSuit::Trump), ("wild", JokerSuit::Wild)];
+const DOUBLE_JOKER: [(&str, DoubleJoker); 3] = [
+    ("cancel_ignore", DoubleJoker::CancelIgnore),
+    ("second_joker_wins", DoubleJoker::SecondJokerWins),
+    ("first_joker_wins", DoubleJoker::FirstJokerWins),
+];
+const TRUMP_LEAD: [(&str, TrumpLead); 3] = [
+    ("broken", TrumpLead::Broken),
+    ("never_unless_only_trumps", TrumpLead::NeverUnlessOnlyTrumps),
+    ("free", TrumpLead::Free),
+];
+const HANDS: [&str; 4] = ["L", "Dummy", "R", "Dealer"];
+
+impl RecordGame for SpidgeGame {
+    fn write_rules(r: &SpidgeRules) -> String {
+        format!(
+            "jokers={} joker_suit={} double_joker={} trump_lead={} spidge_tricks={} slam_tricks={} dealer_nil_own_hand={} target={}",
+            r.jokers,
+            choice_name(&r.joker_suit, &JOKER_SUIT),
+            choice_name(&r.double_joker, &DOUBLE_JOKER),
+            choice_name(&r.trump_lead, &TRUMP_LEAD),
+            r.spidge_tricks,
+            r.slam_tricks,
+            r.dealer_nil_own_hand,
+            r.target,
+        )
+    }
+
+    fn read_rules(text: &str) -> Result<SpidgeRules, String> {
+        let mut r = SpidgeRules::default();
+        read_pairs(text, |key, value| {
+            match key {
+                "jokers" => r.jokers = read_bool(value)?,
+                "joker_suit" => r.joker_suit = read_choice(value, &JOKER_SUIT)?,
+                "double_joker" => r.double_joker = read_choice(value, &DOUBLE_JOKER)?,
+                "trump_lead" => r.trump_lead = read_choice(value, &TRUMP_LEAD)?,
+                "spidge_tricks" => r.spidge_tricks = read_number(value)?,
+                "slam_tricks" => r.slam_tricks = read_number(value)?,
+                "dealer_nil_own_hand" => r.dealer_nil_own_hand = read_bool(value)?,
+                "target" => r.target = read_number(value)?,
+                _ => return Err("unknown rule".to_owned()),
+            }
+            Ok(())
+        })?;
+        Ok(r)
+    }
+
+    fn write_deal(&self) -> String {
+        write_hands(&HANDS, self.deal().hands().as_array())
+    }
+
+    fn read_deal(text: &str, rules: &SpidgeRules) -> Result<SpidgeGame, String> {
+        let hands = read_hands(text, HANDS)?;
+        let deal = SpidgeDeal::new(hands).map_err(|e| e.to_string())?;
+        if deal.has_jokers() != rules.jokers {
+            return Err(format!("the deal's pack does not match the rule jokers={}", rules.jokers));
+        }
+        Ok(SpidgeGame::new(deal, *rules))
+    }
+
+    fn write_action(action: SpidgeAction) -> String {
+        action.to_string()
+    }
+
+    fn read_action(text: &str) -> Result<SpidgeAction, String> {
+        text.parse::<Card>().map(SpidgeAction::Play).map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,142 @@
+//! The trumpf match record: written and read back identically for every
+//! game, and every kind of damage to a record is refused with its line.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use trumpf_core::series::record::{MatchRecord, RecordGame, game_of};
+use trumpf_core::series::{Match, MatchStatus, SkatMatchRules};
+use trumpf_core::shuffle::uniform_below;
+use trumpf_core::skat::SkatGame;
+use trumpf_core::spidge::{SpidgeGame, SpidgeRules};
+
+/// Plays up to `max_deals` deals with uniformly random legal actions.
+fn random_match<G: RecordGame>(rules: G::Rules, seed: u64, max_deals: usize) -> Match<G> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut m = Match::<G>::new(rules, (seed % 3) as usize).unwrap();
+    let mut buf = Vec::new();
+    while m.status() == MatchStatus::Running && m.deals().len() < max_deals {
+        let start = m.deal(&mut rng);
+        let mut game = start.clone();
+        let mut actions = Vec::new();
+        while let Some(seat) = game.to_act() {
+            game.legal_actions(&mut buf);
+            let action = buf[uniform_below(&mut rng, buf.len() as u32) as usize];
+            game.try_apply(seat, action).unwrap();
+            actions.push((seat, action));
+        }
+        m.record(start, actions).unwrap();
+    }
+    m
+}
+
+fn round_trip<G: RecordGame + PartialEq>(m: Match<G>, players: &[&str]) {
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let record = MatchRecord::new(&names, m);
+    let text = record.write();
+    assert_eq!(game_of(&text).unwrap(), G::NAME);
+    let read = MatchRecord::<G>::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(read, record);
+    assert_eq!(read.write(), text);
+}
+
+#[test]
+fn skat_matches_round_trip() {
+    for seed in 0..20 {
+        let mut rules = SkatMatchRules { deals: Some(6), ..Default::default() };
+        if seed % 2 == 1 {
+            rules.table.table_size = 4;
+            rules.table.scoring = trumpf_core::skat::Scoring::SeegerFabian;
+        }
+        let m = random_match::<SkatGame>(rules, seed, 10);
+        assert_eq!(m.deals().len(), 6);
+        assert_ne!(m.status(), MatchStatus::Running);
+        round_trip(m, &["Ann Lee", "Bot-1", "Bot-2", "Dora"]);
+    }
+}
+
+#[test]
+fn spidge_matches_round_trip() {
+    for seed in 0..10 {
+        let rules = SpidgeRules { jokers: seed % 2 == 0, ..SpidgeRules::default() };
+        let m = random_match::<SpidgeGame>(rules, seed, 40);
+        round_trip(m, &["Ann", "Bob", "Cid"]);
+    }
+}
+
+#[test]
+fn skat_list_ends_after_its_deals_with_the_leader() {
+    // Totals decide a fixed-length list; the leader is the member with the
+    // highest total (skat.md has lists of a fixed number of deals).
+    let m = random_match::<SkatGame>(SkatMatchRules { deals: Some(3), ..Default::default() }, 5, 10);
+    let totals = m.totals();
+    match m.status() {
+        MatchStatus::Won(w) => assert!((0..3).all(|o| o == w || totals[o] < totals[w])),
+        MatchStatus::Drawn => {}
+        MatchStatus::Running => panic!("a three-deal list is over after three deals"),
+    }
+}
+
+fn sample_skat_record() -> String {
+    let m = random_match::<SkatGame>(SkatMatchRules { deals: Some(2), ..Default::default() }, 3, 5);
+    MatchRecord::new(&["a".into(), "b".into(), "c".into()], m).write()
+}
+
+/// Replaces the first line starting with `prefix` by `with`.
+fn damage(text: &str, prefix: &str, with: &str) -> String {
+    let mut done = false;
+    text.lines()
+        .map(|l| {
+            if !done && l.starts_with(prefix) {
+                done = true;
+                with.to_owned()
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn damaged_records_are_refused_with_their_line() {
+    let good = sample_skat_record();
+    assert!(MatchRecord::<SkatGame>::read(&good).is_ok());
+    let line_of = |prefix: &str| good.lines().position(|l| l.starts_with(prefix)).unwrap() + 1;
+    let cases = [
+        ("trumpf-record", "trumpf-record 9", "unsupported record version"),
+        ("game", "game spitzer", "not skat"),
+        ("rules", "rules table_size=5", "3 or 4 members"),
+        ("rules", "rules colour=blue", "unknown rule"),
+        ("players", "players a b", "2 players named"),
+        ("first-dealer", "first-dealer x", "not a number"),
+        ("dealer", "dealer 2", "deals deal 1"),
+        ("cards", "cards FH=CJ", "hand MH is missing"),
+        ("actions", "actions 1:19", "19 is not a bid value"),
+        ("actions", "actions 0:18", "turn"),
+        ("actions", "actions 1:zz", "not a Skat action"),
+        ("actions", "actions 1:p 2:p", "not finished"),
+        ("scores", "scores 1 2 3", "differ from the replay"),
+        ("totals", "totals 9 9 9", "differ from the replay"),
+        ("status", "status won 7", "differs from the replay"),
+    ];
+    for (prefix, with, message) in cases {
+        let bad = damage(&good, prefix, with);
+        let e = MatchRecord::<SkatGame>::read(&bad).expect_err(with);
+        assert!(e.message.contains(message), "{with}: {e}");
+        assert_eq!(e.line, line_of(prefix), "{with}: {e}");
+    }
+    let e = MatchRecord::<SkatGame>::read(&format!("{good}\nextra")).unwrap_err();
+    assert!(e.message.contains("unexpected line"), "{e}");
+    assert!(MatchRecord::<SkatGame>::read("").is_err());
+    assert!(MatchRecord::<SkatGame>::read(&good[..good.len() / 2]).is_err());
+    assert!(game_of("hello").is_err());
+}
+
+#[test]
+fn no_prefix_of_a_record_panics_or_reads() {
+    let good = sample_skat_record();
+    // Every cut short of the last line's end loses something the reader needs.
+    for cut in (0..good.trim_end().len()).filter(|&i| good.is_char_boundary(i)) {
+        assert!(MatchRecord::<SkatGame>::read(&good[..cut]).is_err(), "prefix of {cut} bytes read");
+    }
+}
