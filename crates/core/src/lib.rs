@@ -34,6 +34,7 @@ mod seat;
 pub mod series;
 pub mod shuffle;
 pub mod skat;
+pub mod spitzer;
 pub mod spidge;
 
 pub use card::{Card, ParseCardError, ParseSuitError, Rank, Suit};
