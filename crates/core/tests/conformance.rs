@@ -251,7 +251,7 @@ macro_rules! conformance_suite {
 }
 
 conformance_suite!(skat, SkatGame, |seed| SkatGame::new(SkatDeal::from_seed(seed), SkatRules::default()));
-// conformance_suite!(spitzer, SpitzerGame, |seed| SpitzerGame::new(SpitzerDeal::from_seed(seed), SpitzerRules::default()));
+conformance_suite!(spitzer, trumpf_core::spitzer::SpitzerGame, trumpf_core::spitzer::SpitzerGame::from_seed);
 conformance_suite!(spidge, trumpf_core::spidge::SpidgeGame, trumpf_core::spidge::SpidgeGame::from_seed);
 
 #[test]
