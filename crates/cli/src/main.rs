@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod perft;
 mod play;
+mod records;
 mod replay;
 
 /// Skat, Spitzer and Spidge: exact rules, bots, records.

@@ -1,5 +1,6 @@
 //! `trumpf replay FILE [--json]`: replays ISS records through the engine and
-//! prints each game's settlement.
+//! prints each game's settlement; a trumpf match record (`docs/records.md`)
+//! is replayed deal by deal instead.
 //!
 //! One record per line; blank lines are skipped. A record that cannot be
 //! read or replayed is reported on stderr with its line and column, and the
@@ -20,7 +21,7 @@ use trumpf_core::skat::GameKind;
 /// Arguments of `trumpf replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// A file of ISS records, one game per line.
+    /// A file of ISS records (one game per line) or a trumpf match record.
     pub file: PathBuf,
     /// One JSON object per game and line.
     #[arg(long)]
@@ -30,6 +31,12 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs) -> Result<()> {
     let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
     let text = String::from_utf8_lossy(&bytes);
+    if crate::records::is_match_record(&text) {
+        return match crate::records::replay_match(&text, args.json, &mut io::stdout().lock()) {
+            Err(e) if e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) => Ok(()),
+            other => other.with_context(|| format!("{} is not a valid trumpf record", args.file.display())),
+        };
+    }
     let summary = match replay_text(&text, args.json, &mut io::stdout().lock(), &mut io::stderr().lock()) {
         Ok(summary) => summary,
         // The reader went away (`trumpf replay ... | head`): nothing more to say.
