@@ -115,6 +115,8 @@ pub struct SpidgeGame {
     leader: Hand,
     trick: [Card; 4],
     trick_len: u8,
+    /// The cards that follow the current trick's lead (empty: no duty yet).
+    follow: CardSet,
     tricks: [u8; 4],
     played: CardSet,
     last_trick: Option<SpidgeTrick>,
@@ -133,6 +135,7 @@ impl SpidgeGame {
             leader: Hand::Left,
             trick: [PLACEHOLDER; 4],
             trick_len: 0,
+            follow: CardSet::EMPTY,
             tricks: [0; 4],
             played: CardSet::EMPTY,
             last_trick: None,
@@ -214,7 +217,7 @@ impl SpidgeGame {
         if self.trick_len == 0 {
             legal_leads(&self.rules, hand, self.trumps_broken())
         } else {
-            legal_follows(&self.rules, hand, follow_mask(&self.rules, self.current_trick().1))
+            legal_follows(&self.rules, hand, self.follow)
         }
     }
 
@@ -246,7 +249,7 @@ impl SpidgeGame {
             JokerSuit::Trump => trick[0],
             JokerSuit::Wild => trick.iter().copied().find(|c| !c.is_joker()).unwrap_or(trick[0]),
         };
-        Err(SpidgeError::MustFollow { card, led, hand, suit: suit_name(follow_mask(&self.rules, trick)) })
+        Err(SpidgeError::MustFollow { card, led, hand, suit: suit_name(self.follow) })
     }
 
     #[inline]
@@ -256,6 +259,9 @@ impl SpidgeGame {
         self.played.insert(card);
         self.trick[usize::from(self.trick_len)] = card;
         self.trick_len += 1;
+        if self.follow.is_empty() {
+            self.follow = follow_mask(&self.rules, &[card]);
+        }
         if self.trick_len < 4 {
             self.to_play = hand.next();
             return;
@@ -264,6 +270,7 @@ impl SpidgeGame {
         self.tricks[winner.index()] += 1;
         self.last_trick = Some(SpidgeTrick { leader: self.leader, cards: self.trick, winner });
         self.trick_len = 0;
+        self.follow = CardSet::EMPTY;
         self.leader = winner;
         self.to_play = winner;
         if self.played.len() == 52 {
@@ -275,7 +282,7 @@ impl SpidgeGame {
     /// actions and without allocating (the playout fast path).
     #[inline]
     pub fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<SpidgeAction> {
-        crate::shuffle::random_card(rng, self.legal_cards()).map(SpidgeAction::Play)
+        super::playout::random_card(rng, self.legal_cards()).map(SpidgeAction::Play)
     }
 }
 
