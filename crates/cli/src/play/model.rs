@@ -271,10 +271,12 @@ impl Model {
     fn on_intent(&mut self, intent: Intent) -> Vec<Cmd> {
         let phase = self.view.phase;
         if phase == SkatPhase::Over {
+            // Not Enter: a player still pressing Enter to play cards would
+            // skip the result of a game that ended early.
             return match intent {
-                Intent::Confirm | Intent::Select | Intent::NextDeal => self.next_deal(),
+                Intent::NextDeal => self.next_deal(),
                 _ => {
-                    self.info("This deal is over: Enter starts the next one.");
+                    self.info("This deal is over: n starts the next one.");
                     Vec::new()
                 }
             };
@@ -488,7 +490,7 @@ impl Model {
         let mut cmds = Vec::new();
         if let Some(outcome) = self.view.outcome {
             let summary = self.summary(outcome);
-            self.info(format!("{summary} Enter: next deal."));
+            self.info(format!("{summary} n: next deal."));
             if self.save.auto {
                 cmds.extend(self.save_cmd());
             }
@@ -662,7 +664,7 @@ pub(super) mod tests {
     /// plays the first playable card.
     pub fn policy_key(m: &Model) -> Msg {
         match m.view.phase {
-            SkatPhase::Over => key(KeyCode::Enter),
+            SkatPhase::Over => ch('n'),
             SkatPhase::Bidding => match m.bid_turn() {
                 Some(BidTurn::Say(values)) if values[0] <= 20 => key(KeyCode::Enter),
                 Some(BidTurn::Answer(value)) if value <= 20 => ch('y'),
@@ -718,7 +720,10 @@ pub(super) mod tests {
         while m.view.phase != SkatPhase::Over {
             feed(&mut m, &mut bots, ch('p'));
         }
+        // Enter does not leave the result; n does.
         feed(&mut m, &mut bots, key(KeyCode::Enter));
+        assert_eq!(m.session().number(), 1);
+        feed(&mut m, &mut bots, ch('n'));
         assert_eq!(m.session().number(), 2);
         assert_eq!(m.view.seat, Seat::REARHAND);
         // Middlehand passed; the human (rearhand) says to forehand.

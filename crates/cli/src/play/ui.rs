@@ -366,10 +366,11 @@ impl Model {
 
     fn play_lines(&self, lines: &mut Vec<Line<'static>>) {
         let v = &self.view;
-        if let Some(contract) = v.contract {
-            let how = if v.picked_up { "skat picked up" } else { "hand" };
-            let declarer = v.declarer.map(|d| self.who(d)).unwrap_or_default();
-            lines.insert(0, Line::from(format!("{contract} ({how}), declarer {declarer}")).bold());
+        if let (Some(contract), Some(declarer)) = (v.contract, v.declarer) {
+            let name = self.name_at(declarer);
+            let verb = if declarer == v.seat { "play" } else { "plays" };
+            let how = if v.picked_up { " after picking up the skat" } else { "" };
+            lines.insert(0, Line::from(format!("{name} {verb} {contract}{how}")).bold());
         }
         if let (Some(open), Some(declarer)) = (v.ouvert_hand, v.declarer)
             && declarer != v.seat
@@ -495,9 +496,9 @@ impl Model {
             Some(SkatOutcome::Played { declarer, settlement }) => {
                 let mut lines = result_lines(&self.who(declarer), &settlement, v.skat, v.dealt_skat, v.picked_up);
                 if let Some(last) = v.last_trick {
-                    let mut spans = vec![Span::raw("  last trick: ")];
+                    let mut spans = vec![Span::raw(format!("  last trick ({} led): ", self.name_at(last.leader)))];
                     spans.extend(card_spans(last.cards));
-                    spans.push(Span::raw(format!(", won by {}", self.name_at(last.winner))));
+                    spans.push(Span::raw(format!(" → {}", self.name_at(last.winner))));
                     lines.push(Line::from(spans));
                 }
                 lines
@@ -521,7 +522,7 @@ impl Model {
         }
         let v = &self.view;
         let text = match v.to_act {
-            None => format!("Deal over. Enter starts deal {}.", self.session().number() + 1),
+            None => format!("Deal over. n starts deal {}.", self.session().number() + 1),
             Some(seat) if seat != v.seat => format!("{} is to act.", self.who(seat)),
             Some(_) => match v.phase {
                 SkatPhase::Bidding => "Your turn to bid.".into(),
@@ -537,7 +538,7 @@ impl Model {
     fn help_text(&self) -> &'static str {
         let v = &self.view;
         if v.phase == SkatPhase::Over {
-            return " Enter/n next deal · w save · q quit";
+            return " n next deal · w save · q quit";
         }
         if !v.is_my_turn() {
             return if v.phase == SkatPhase::Playing {
@@ -650,7 +651,9 @@ pub fn result_lines(
     let mut spans = vec![Span::raw(format!("  skat ({} points): ", points(skat)))];
     if picked_up {
         spans.extend(card_spans(hand_order(skat, None)));
-        spans.push(Span::raw(" laid away · found "));
+        spans.push(Span::raw(" laid away"));
+        lines.push(Line::from(spans));
+        spans = vec![Span::raw("  found in the skat: ")];
         spans.extend(card_spans(hand_order(dealt_skat, None)));
     } else {
         spans.extend(card_spans(hand_order(skat, None)));
@@ -743,7 +746,8 @@ pub(super) mod tests {
             "card points 75 45",
             "tricks 6 4",
             "score: +36",
-            "skat (0 points): ♥7 ♦7 laid away · found ♠J ♥A",
+            "skat (0 points): ♥7 ♦7 laid away",
+            "found in the skat: ♠J ♥A",
         ] {
             assert!(text.contains(expected), "{expected:?} missing in\n{text}");
         }
@@ -817,7 +821,7 @@ pub(super) mod tests {
         let mut bots = passers();
         let mut m = started(model(Session::new(4, SkatRules::default())), &mut bots);
         play_deals(&mut m, &mut bots, 1, |_| {});
-        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        feed(&mut m, &mut bots, ch('n'));
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         terminal.draw(|frame| frame.render_widget(&m, frame.area())).unwrap();
         let shown = text(terminal.backend().buffer());
@@ -910,7 +914,8 @@ pub(super) mod tests {
             "game".to_owned(),
             format!("Clubs: base 12 × multiplier {multiplier} = {}", 12 * multiplier),
             format!("score: {:+}", settlement.score),
-            "skat (0 points): ♥7 ♦7 laid away · found ♥7 ♦7".to_owned(),
+            "skat (0 points): ♥7 ♦7 laid away".to_owned(),
+            "found in the skat: ♥7 ♦7".to_owned(),
         ] {
             assert!(shown.contains(&expected), "{expected:?} missing in\n{shown}");
         }
