@@ -676,15 +676,17 @@ fn loss_reasons(s: &Settlement) -> Vec<String> {
         }
         return reasons;
     }
+    if s.contract.schwarz && t.defender_tricks > 0 {
+        // The play stopped at the defenders' first trick; the points tell nothing.
+        reasons.push("schwarz announced, defenders took a trick".to_owned());
+        return reasons;
+    }
     let d = t.declarer_points;
     if d <= 60 {
         reasons.push(format!("{d} card points, 61 needed"));
     }
     if s.contract.schneider && d < 90 {
         reasons.push(format!("schneider announced, only {d} points"));
-    }
-    if s.contract.schwarz && t.defender_tricks > 0 {
-        reasons.push("schwarz announced, defenders took a trick".to_owned());
     }
     reasons
 }
@@ -781,6 +783,28 @@ pub(super) mod tests {
         ] {
             assert!(text.contains(expected), "{expected:?} missing in\n{text}");
         }
+    }
+
+    #[test]
+    fn a_lost_grand_ouvert_fits_the_result_panel() {
+        // §13 row 8: Grand Ouvert with 4 = 11 × 24 = 264; the opponents win a trick: −528.
+        let contract = Contract { schneider: true, schwarz: true, ouvert: true, ..Contract::hand(GameKind::Grand) };
+        let tally = PlayTally { declarer_points: 26, declarer_tricks: 1, defender_tricks: 1 };
+        let s = settle(contract, 18, 4, tally, &SkatRules::default());
+        let text = render_lines(result_lines("You (Forehand)", &s, cards("C7 S7"), cards("C7 S7"), false));
+        for expected in [
+            "with 4 +4 = 4",
+            "ouvert +1 = 11",
+            "Grand: base 24 × multiplier 11 = 264",
+            "lost: schwarz announced, defenders took a trick",
+            "score: -528 (a lost game counts double)",
+            "skat (0 points): ♣7 ♠7 (hand game: untouched)",
+        ] {
+            assert!(text.contains(expected), "{expected:?} missing in\n{text}");
+        }
+        assert!(!text.contains("61 needed"), "the play stopped early; the points are no reason");
+        // With the last-trick line it fits the 19 rows the panel has in 80×23.
+        assert!(text.lines().filter(|l| !l.is_empty()).count() <= 18, "{text}");
     }
 
     #[test]
