@@ -158,6 +158,11 @@ impl Model {
         &self.names[self.session.member_at(seat)]
     }
 
+    /// "Bot 1 (Middlehand)": who sits in `seat`.
+    pub(super) fn who(&self, seat: Seat) -> String {
+        format!("{} ({})", self.name_at(seat), seat_name(seat))
+    }
+
     /// The human's cards in display order (trumps first for the game in play).
     pub(super) fn hand(&self) -> Vec<Card> {
         hand_order(self.view.hand, self.view.contract.map(|c| c.kind))
@@ -220,7 +225,8 @@ impl Model {
                 self.status = Some(match result {
                     Ok(()) => {
                         self.saved_games = self.saved_games.max(games);
-                        Status::Info(format!("Saved {games} game(s) to {}.", self.save.path.display()))
+                        let next = if self.view.phase == SkatPhase::Over { " n: next deal." } else { "" };
+                        Status::Info(format!("Saved {games} game(s) to {}.{next}", self.save.path.display()))
                     }
                     Err(e) => Status::Error(format!("Could not save to {}: {e}", self.save.path.display())),
                 });
@@ -255,7 +261,7 @@ impl Model {
         match intent {
             Intent::Quit => {
                 self.quit_armed = true;
-                let unsaved = self.session.records().len() - self.saved_games;
+                let unsaved = self.session.records().len().saturating_sub(self.saved_games);
                 let mut question = String::from("Quit? Press q again to quit, any other key to play on.");
                 if unsaved > 0 && !self.save.auto {
                     question.push_str(&format!(" ({unsaved} finished deal(s) not saved: w saves.)"));
@@ -297,7 +303,7 @@ impl Model {
         }
         if !self.view.is_my_turn() {
             if let Some(seat) = self.view.to_act {
-                let who = format!("{} ({})", self.name_at(seat), seat_name(seat));
+                let who = self.who(seat);
                 self.info(format!("Wait: {who} is to act."));
             }
             return Vec::new();
@@ -320,8 +326,9 @@ impl Model {
                         Intent::Down | Intent::Left => step.saturating_sub(1),
                         Intent::PageUp => step + 5,
                         Intent::PageDown => step.saturating_sub(5),
+                        Intent::First => 0,
                         Intent::Last => last,
-                        _ => 0,
+                        _ => step,
                     }
                     .min(last);
                     Vec::new()
@@ -352,7 +359,8 @@ impl Model {
                     Intent::PageUp => self.option.saturating_sub(5),
                     Intent::PageDown => self.option + 5,
                     Intent::First => 0,
-                    _ => last,
+                    Intent::Last => last,
+                    _ => self.option,
                 }
                 .min(last);
                 Vec::new()

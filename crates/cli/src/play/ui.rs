@@ -191,10 +191,6 @@ impl Widget for &Model {
 }
 
 impl Model {
-    fn who(&self, seat: Seat) -> String {
-        format!("{} ({})", self.name_at(seat), seat_name(seat))
-    }
-
     fn title_line(&self) -> Line<'static> {
         let session = self.session();
         let dealer = if session.dealer() == super::session::HUMAN { ", dealer" } else { "" };
@@ -304,11 +300,11 @@ impl Model {
         let Some(declarer) = v.declarer else { return };
         if declarer != v.seat {
             let doing = match v.phase {
-                SkatPhase::SkatDecision => "picks up the skat or plays hand",
-                SkatPhase::Discarding => "picked up the skat and lays away two cards",
-                _ => "declares the game",
+                SkatPhase::SkatDecision => "decides: skat or hand",
+                SkatPhase::Discarding => "picked up the skat and lays away two",
+                _ => "declares",
             };
-            lines.push(Line::from(format!("{} won the auction at {} and {doing}…", self.who(declarer), v.bid)));
+            lines.push(Line::from(format!("{} won at {} and {doing}…", self.name_at(declarer), v.bid)));
             return;
         }
         match v.phase {
