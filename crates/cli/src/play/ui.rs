@@ -501,7 +501,7 @@ impl Model {
             }
             Some(SkatOutcome::PassedIn) => vec![
                 Line::from("All three passed: the deal is thrown in.").bold(),
-                Line::from("No score; the deal counts, and the next player deals."),
+                Line::from("No score; the deal counts and the deal passes on."),
             ],
             None => Vec::new(),
         };
