@@ -8,6 +8,7 @@ use trumpf_core::series::record::{MatchRecord, RecordGame, game_of};
 use trumpf_core::series::{MatchStatus, PlayedDeal};
 use trumpf_core::skat::{SkatGame, SkatOutcome};
 use trumpf_core::spidge::SpidgeGame;
+use trumpf_core::spitzer::SpitzerGame;
 
 /// Whether `text` is a trumpf match record (rather than ISS lines).
 pub fn is_match_record(text: &str) -> bool {
@@ -51,6 +52,21 @@ impl DescribeDeal for SpidgeGame {
                     }
                 }
                 line
+            }
+            None => "unfinished".to_owned(),
+        }
+    }
+}
+
+impl DescribeDeal for SpitzerGame {
+    fn describe(end: &SpitzerGame) -> String {
+        match end.outcome() {
+            Some(o) => {
+                let s = &o.settlement;
+                format!(
+                    "{} by {}: {} points, {} tricks, {} ({:+})",
+                    s.contract, o.declaring, s.points, s.tricks, s.column, s.value
+                )
             }
             None => "unfinished".to_owned(),
         }
@@ -129,6 +145,7 @@ pub fn replay_match(text: &str, json: bool, out: &mut impl Write) -> Result<()> 
     match game.as_str() {
         "skat" => print_match(&MatchRecord::<SkatGame>::read(text)?, json, out)?,
         "spidge" => print_match(&MatchRecord::<SpidgeGame>::read(text)?, json, out)?,
+        "spitzer" => print_match(&MatchRecord::<SpitzerGame>::read(text)?, json, out)?,
         other => return Err(anyhow!("unknown game {other:?} in the record")),
     }
     Ok(())

@@ -8,6 +8,7 @@ use trumpf_core::series::{Match, MatchStatus, SkatMatchRules};
 use trumpf_core::shuffle::uniform_below;
 use trumpf_core::skat::SkatGame;
 use trumpf_core::spidge::{SpidgeGame, SpidgeRules};
+use trumpf_core::spitzer::{SpitzerGame, SpitzerRules};
 
 /// Plays up to `max_deals` deals with uniformly random legal actions.
 fn random_match<G: RecordGame>(rules: G::Rules, seed: u64, max_deals: usize) -> Match<G> {
@@ -61,6 +62,22 @@ fn spidge_matches_round_trip() {
         let m = random_match::<SpidgeGame>(rules, seed, 40);
         round_trip(m, &["Ann", "Bob", "Cid"]);
     }
+}
+
+#[test]
+fn spitzer_matches_round_trip() {
+    for seed in 0..6 {
+        let rules = SpitzerRules { must_trump: seed % 2 == 0, ..SpitzerRules::default() };
+        let m = random_match::<SpitzerGame>(rules, seed, 30);
+        round_trip(m, &["Ann", "Bob", "Cid", "Dan"]);
+    }
+}
+
+#[test]
+fn unplayable_rules_are_refused() {
+    let rules = SpitzerRules { call_timing: trumpf_core::spitzer::CallTiming::AtFirstLead, ..SpitzerRules::default() };
+    assert!(matches!(Match::<SpitzerGame>::new(rules, 0), Err(trumpf_core::series::MatchError::Rules(_))));
+    assert!(Match::<SpitzerGame>::new(SpitzerRules::default(), 4).is_err());
 }
 
 #[test]

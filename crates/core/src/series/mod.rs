@@ -17,6 +17,7 @@ use crate::seat::Seat;
 pub mod record;
 mod skat;
 mod spidge;
+mod spitzer;
 
 pub use skat::SkatMatchRules;
 
@@ -32,7 +33,15 @@ pub trait MatchGame: Game {
     /// past [`Game::seats`] are unused).
     fn seating(rules: &Self::Rules, dealer: usize) -> [usize; Seat::MAX];
 
-    /// A new deal from `rng`.
+    /// Whether the rules can be played (some option values are refused).
+    ///
+    /// # Errors
+    /// What is wrong with the rules.
+    fn check_rules(_rules: &Self::Rules) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// A new deal from `rng`, under rules that passed [`MatchGame::check_rules`].
     fn deal<R: Rng + ?Sized>(rules: &Self::Rules, rng: &mut R) -> Self;
 
     /// What each member gains (or loses) from this finished deal, dealt by
@@ -85,6 +94,9 @@ pub enum MatchError {
     /// The match is over.
     #[error("the match is over")]
     Over,
+    /// The rules cannot be played.
+    #[error("these rules cannot be played: {0}")]
+    Rules(String),
     /// The first dealer is not a member.
     #[error("member {dealer} cannot deal: the table has {members} members")]
     NoSuchDealer {
@@ -122,8 +134,9 @@ impl<G: MatchGame> Match<G> {
     /// A new match under `rules` with member `first_dealer` dealing first.
     ///
     /// # Errors
-    /// If `first_dealer` is not a member.
+    /// If the rules cannot be played or `first_dealer` is not a member.
     pub fn new(rules: G::Rules, first_dealer: usize) -> Result<Match<G>, MatchError> {
+        G::check_rules(&rules).map_err(MatchError::Rules)?;
         let members = G::members(&rules);
         if first_dealer >= members {
             return Err(MatchError::NoSuchDealer { dealer: first_dealer, members });
