@@ -133,6 +133,15 @@ pub const fn strength(card: Card, led: Card) -> u8 {
     if s >= TRUMP_STRENGTH || (!is_trump(led) && card.suit() as u8 == led.suit() as u8) { s } else { 0 }
 }
 
+/// [`strength`] for the trick-play fast path: it may give a fail card its
+/// fail strength in a trick led by a trump of the same printed suit, which
+/// never matters, because the led trump is stronger than any fail card.
+#[inline]
+pub(crate) const fn strength_in_trick(card: Card, led: Card) -> u8 {
+    let s = STRENGTH[card.index() as usize];
+    if s >= TRUMP_STRENGTH || (card.index() ^ led.index()) < 16 { s } else { 0 }
+}
+
 /// The position (0-based, play order) of the winning card of a full trick (§5.5).
 #[inline]
 pub const fn trick_winner(trick: [Card; 4]) -> usize {

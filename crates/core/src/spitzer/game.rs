@@ -14,7 +14,7 @@ use crate::spitzer::announcement::{
 };
 use crate::spitzer::cards::{
     BLACK_QUEENS, Duty, FAIL_SUITS, Refusal, TRUMPS, card_points, fail_suit, follow_mask, legal_cards, refusal,
-    strength,
+    strength, strength_in_trick,
 };
 use crate::spitzer::deal::SpitzerDeal;
 use crate::spitzer::rules::{RulesError, SpitzerRules};
@@ -477,7 +477,7 @@ impl SpitzerGame {
             self.best_strength = strength(card, card);
             self.trick_points = card_points(card);
         } else {
-            let s = strength(card, self.trick[0]);
+            let s = strength_in_trick(card, self.trick[0]);
             if s > self.best_strength {
                 self.best_strength = s;
                 self.best_pos = pos as u8;
@@ -508,7 +508,7 @@ impl SpitzerGame {
         self.trick_len = 0;
         self.leader = winner;
         self.to_act = winner;
-        if self.played.len() == 32 {
+        if self.played == CardSet::PIQUET_PACK {
             self.finish();
         }
     }
