@@ -102,9 +102,10 @@ const PLACEHOLDER: Card = Card::JOKER_1;
 /// dummy; [`SpidgeGame::hand_to_play`] says which hand. [`Game::hand`] of
 /// the dealer's seat is every card he plays from (his own and the dummy's);
 /// [`SpidgeGame::cards`] gives one hand alone. At the next deal the old L
-/// deals (§1.3): old L → seat 2, old R → seat 0, old Dealer → seat 1.
+/// deals (§1.3): old L → seat 2, old R → seat 0, old Dealer → seat 1
+/// ([`next_deal_seat`](super::next_deal_seat)).
 ///
-/// The state is `Copy` (about 100 bytes): search and perft copy it instead of
+/// The state is `Copy` (128 bytes): search and perft copy it instead of
 /// undoing moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SpidgeGame {
@@ -489,5 +490,15 @@ impl GameView for SpidgeView {
     fn legal_actions(&self, out: &mut Vec<SpidgeAction>) {
         out.clear();
         out.extend(self.legal_cards().iter().map(SpidgeAction::Play));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_is_small() {
+        assert!(std::mem::size_of::<SpidgeGame>() <= 128, "{}", std::mem::size_of::<SpidgeGame>());
     }
 }

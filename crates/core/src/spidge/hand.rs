@@ -13,6 +13,13 @@ pub const RIGHT: Seat = Seat::MIDDLEHAND;
 /// Seat of the dealer, who also plays the dummy.
 pub const DEALER: Seat = Seat::REARHAND;
 
+/// The seat a player holds in the next deal, given his seat in this one: the
+/// deal passes clockwise to L (§1.3), so L → Dealer, R → L, Dealer → R.
+#[inline]
+pub const fn next_deal_seat(seat: Seat) -> Seat {
+    seat.offset(2, 3)
+}
+
 /// One of the four hands, in clockwise play order L → Dummy → R → Dealer
 /// (§1.2). The dummy is a hand, not a seat: the dealer plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -156,5 +163,8 @@ mod tests {
         }
         assert_eq!(Hand::of_seat(Seat::new(3).unwrap()), None);
         assert_eq!(Hand::from_index(4), None);
+        assert_eq!(next_deal_seat(LEFT), DEALER);
+        assert_eq!(next_deal_seat(RIGHT), LEFT);
+        assert_eq!(next_deal_seat(DEALER), RIGHT);
     }
 }

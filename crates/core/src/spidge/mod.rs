@@ -29,7 +29,7 @@ pub mod trick;
 
 pub use deal::{DealError, SpidgeDeal};
 pub use game::{SpidgeAction, SpidgeError, SpidgeGame, SpidgeView};
-pub use hand::{ByHand, DEALER, Hand, LEFT, RIGHT};
+pub use hand::{ByHand, DEALER, Hand, LEFT, RIGHT, next_deal_seat};
 pub use playout::{perft, random_playout};
 pub use rules::{DoubleJoker, JOKER_PACK, JokerSuit, SpidgeRules, TrumpLead};
 pub use scoring::{Award, SpidgeResult, game_winner, settle};

@@ -63,9 +63,9 @@ pub fn follow_mask(rules: &SpidgeRules, trick: &[Card]) -> CardSet {
     }
 }
 
-/// The cards `hand` may play to a trick whose cards so far are `trick` (led
-/// card first), given the follow mask of [`follow_mask`]; the lead when
-/// `trick_is_empty`. Shared by state and view.
+/// The cards `hand` may play to a trick already led, given the trick's
+/// [`follow_mask`] (§4.4): the cards of the mask if it holds any (plus wild
+/// jokers), else any card.
 #[inline]
 pub const fn legal_follows(rules: &SpidgeRules, hand: CardSet, follow: CardSet) -> CardSet {
     let follow = hand.intersect(follow);
