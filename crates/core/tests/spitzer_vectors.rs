@@ -373,6 +373,16 @@ fn section_11_4_eligibility() {
     assert_eq!(n, 9);
 }
 
+/// §8: the seed's call timing is refused by the constructors.
+#[test]
+fn call_timing_at_first_lead_is_unsupported() {
+    let rules = SpitzerRules { call_timing: trumpf_core::spitzer::CallTiming::AtFirstLead, ..SpitzerRules::default() };
+    let err = trumpf_core::spitzer::RulesError::CallAtFirstLeadUnsupported;
+    assert_eq!(SpitzerGame::new(SpitzerDeal::from_seed(1), rules).err(), Some(err));
+    assert_eq!(SpitzerGame::at_play(SpitzerDeal::from_seed(1), rules).err(), Some(err));
+    assert_eq!(trumpf_core::spitzer::random_playout(&mut deal_rng(1), rules).err(), Some(err));
+}
+
 /// An ineligible announcement is refused with its reason, in the game.
 #[test]
 fn ineligible_announcements_are_refused() {
@@ -824,6 +834,7 @@ fn try_apply_refuses_without_changing_anything() {
             while let Some(to_act) = game.to_act() {
                 let mut listed = Vec::new();
                 game.legal_actions(&mut listed);
+                assert!(listed.windows(2).all(|w| w[0] < w[1]), "seed {seed}: not ascending: {listed:?}");
                 for s in Seat::all(4) {
                     for &a in &all {
                         let mut copy = game;
@@ -1095,8 +1106,8 @@ fn legal_cards_and_endgame_perft_match_the_reference() {
     }
 }
 
-/// Hand count: eldest leads any of eight cards; a full first trick from
-/// the §11.5 deal of explicit hands.
+/// Counted by hand on the explicit deal of the called-ace tests, everybody
+/// having passed (so no called-ace duties): the first trick, card by card.
 #[test]
 fn perft_counted_by_hand() {
     let game = SpitzerGame::at_play(deal_of(ACE_DEAL), SpitzerRules::default()).expect("rules");

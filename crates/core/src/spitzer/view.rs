@@ -1,26 +1,7 @@
 //! What one seat may know of a Spitzer deal, and partnership knowledge as
 //! the cards reveal it (`spitzer.md` §4.1, §4.4).
 //!
-//! # What a seat knows about the teams
-//!
-//! The engine knows the declaring side D from the end of the announcement
-//! phase. A seat knows only what follows from
-//!
-//! * its own dealt hand,
-//! * every card played so far together with the seat that played it,
-//! * the public announcement (who made it, what it is), and what the
-//!   announcement itself implies (a caller holds both black queens and not
-//!   the called ace; the winner of trick 1 completes a first-trick call).
-//!
-//! A fact is known when it holds wherever the still-hidden key cards (the
-//! black queens, or the called ace) might lie among the other seats. No
-//! inference is drawn from how seats followed suit or from hand sizes. So:
-//! the holder of a black queen knows he is on the queen side, the holder of
-//! both that it is a Sneaker, the called-ace holder that he is the partner;
-//! everybody else learns a Normal or Sneaker team when both black queens
-//! have been played, and a called-ace partner when the ace is played. A
-//! public Zola or Schneider reveals the announcer and the contract. During
-//! the announcement phase nothing is known yet.
+//! See [`TeamKnowledge`] for what a seat knows about the teams.
 
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -34,6 +15,26 @@ use crate::spitzer::game::{
 use crate::spitzer::rules::{FirstTrickSelfRow, SpitzerRules};
 
 /// One seat's knowledge of the contract and the teams.
+///
+/// The engine knows the declaring side D from the end of the announcement
+/// phase. A seat knows only what follows from
+///
+/// * its own dealt hand,
+/// * every card played so far together with the seat that played it,
+/// * the public announcement (who made it, what it is), and what the
+///   announcement itself implies (a caller holds both black queens and not
+///   the called ace; the winner of trick 1 completes a first-trick call).
+///
+/// A fact is known when it holds wherever the still-hidden key cards (the
+/// black queens, or the called ace) might lie among the other seats. No
+/// inference is drawn from how seats followed suit or from hand sizes. So:
+/// the holder of a black queen knows he is on the queen side, the holder of
+/// both that it is a Sneaker, the called-ace holder that he is the partner;
+/// everybody else learns a Normal or Sneaker team when both black queens
+/// have been played, and a called-ace partner when the ace is played. A
+/// public Zola or Schneider reveals the announcer and the contract. During
+/// the announcement phase nothing is known yet; once the deal is over,
+/// everything is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TeamKnowledge {
     /// The scoring row, if this seat can know it (Normal vs Sneaker stays
