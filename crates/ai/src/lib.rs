@@ -3,13 +3,19 @@
 //! A bot receives a [`GameView`](trumpf_core::GameView) — never the state —
 //! and answers with an action. [`RandomBot`] plays any game uniformly at
 //! random; [`SkatBot`] is a rule-of-thumb Skat player (hand evaluation for
-//! bidding and declaring, simple card-play heuristics).
+//! bidding and declaring, simple card-play heuristics); [`SpitzerBot`] and
+//! [`SpidgeBot`] play Spitzer and Spidge by rules of thumb.
 
 mod random;
 mod skat;
+mod spidge;
+mod spitzer;
+mod trick;
 
 pub use random::RandomBot;
 pub use skat::SkatBot;
+pub use spidge::SpidgeBot;
+pub use spitzer::SpitzerBot;
 
 use trumpf_core::Game;
 
@@ -19,4 +25,43 @@ pub trait Bot<G: Game>: Send {
     fn name(&self) -> &str;
     /// The action to take. Called only when `view` says it is this seat's turn.
     fn choose(&mut self, view: &G::View) -> G::Action;
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use rand::SeedableRng;
+    use trumpf_core::series::MatchGame;
+    use trumpf_core::Seat;
+
+    use crate::{Bot, RandomBot};
+
+    /// Plays `deals` deals in which one heuristic bot sits in seat `deal %
+    /// seats` and random bots fill the others; returns the heuristic bot's
+    /// average score per deal and the random bots' average.
+    pub fn heuristic_vs_random<G: MatchGame>(mut heuristic: impl Bot<G>, deals: u64) -> (f64, f64) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let rules = G::Rules::default();
+        let (mut mine, mut theirs, mut their_count) = (0i64, 0i64, 0i64);
+        for deal in 0..deals {
+            let mut game = G::deal(&rules, &mut rng);
+            let seats = game.seats();
+            let hero = Seat::new((deal as usize) % seats).unwrap();
+            let mut random = RandomBot::new(deal);
+            while let Some(seat) = game.to_act() {
+                let view = game.view(seat);
+                let action = if seat == hero { heuristic.choose(&view) } else { Bot::<G>::choose(&mut random, &view) };
+                game.try_apply(seat, action).expect("bots play legal actions");
+            }
+            let scores = game.scores().unwrap();
+            for seat in Seat::all(seats) {
+                if seat == hero {
+                    mine += scores[seat.index()];
+                } else {
+                    theirs += scores[seat.index()];
+                    their_count += 1;
+                }
+            }
+        }
+        (mine as f64 / deals as f64, theirs as f64 / their_count as f64)
+    }
 }
