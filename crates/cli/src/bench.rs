@@ -4,8 +4,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
-use trumpf_core::shuffle::deal_rng;
+use trumpf_core::shuffle::{DealRng, deal_rng};
 use trumpf_core::skat::{SkatOutcome, SkatRules, random_playout};
+use trumpf_core::spidge::SpidgeRules;
+use trumpf_core::spitzer::SpitzerRules;
 
 /// Arguments of `trumpf bench`.
 #[derive(Debug, Args)]
@@ -24,6 +26,8 @@ enum BenchWhat {
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum BenchGame {
     Skat,
+    Spitzer,
+    Spidge,
 }
 
 #[derive(Debug, Args)]
@@ -49,36 +53,59 @@ fn playouts(p: &PlayoutArgs) -> Result<()> {
     anyhow::ensure!(p.seconds > 0.0 && p.seconds.is_finite(), "--seconds must be positive");
     let budget = Duration::from_secs_f64(p.seconds);
     let mut rng = deal_rng(p.seed);
-    let rules = SkatRules::default();
-    let (mut games, mut passed, mut won, mut checksum) = (0u64, 0u64, 0u64, 0i64);
+    let (name, tally) = match p.game {
+        BenchGame::Skat => ("skat", run_batches(budget, || skat_playout(&mut rng))?),
+        BenchGame::Spitzer => ("spitzer", run_batches(budget, || spitzer_playout(&mut rng))?),
+        BenchGame::Spidge => ("spidge", run_batches(budget, || spidge_playout(&mut rng))?),
+    };
+    println!("game {name}");
+    println!("games {}", tally.games);
+    println!("score_checksum {}", tally.checksum);
+    println!("seconds {:.3}", tally.seconds);
+    println!("games_per_second {}", (tally.games as f64 / tally.seconds).round() as u64);
+    Ok(())
+}
+
+struct Tally {
+    games: u64,
+    checksum: i64,
+    seconds: f64,
+}
+
+/// Runs `playout` in batches until `budget` is spent; each playout returns
+/// a checked score (an error if the game ended wrongly).
+fn run_batches(budget: Duration, mut playout: impl FnMut() -> Result<i64>) -> Result<Tally> {
+    let (mut games, mut checksum) = (0u64, 0i64);
     let start = Instant::now();
     loop {
         for _ in 0..4096 {
-            let game = random_playout(&mut rng, rules);
-            match game.outcome() {
-                Some(SkatOutcome::Played { settlement, .. }) => {
-                    won += u64::from(settlement.won);
-                    checksum += i64::from(settlement.score);
-                }
-                Some(SkatOutcome::PassedIn) => passed += 1,
-                None => anyhow::bail!("a playout ended without an outcome"),
-            }
+            checksum = checksum.wrapping_add(playout()?);
         }
         games += 4096;
         if start.elapsed() >= budget {
             break;
         }
     }
-    let secs = start.elapsed().as_secs_f64();
-    let game_name = match p.game {
-        BenchGame::Skat => "skat",
-    };
-    println!("game {game_name}");
-    println!("games {games}");
-    println!("passed_in {passed}");
-    println!("declarer_won {won}");
-    println!("score_checksum {checksum}");
-    println!("seconds {secs:.3}");
-    println!("games_per_second {}", (games as f64 / secs).round() as u64);
-    Ok(())
+    Ok(Tally { games, checksum, seconds: start.elapsed().as_secs_f64() })
+}
+
+fn skat_playout(rng: &mut DealRng) -> Result<i64> {
+    match random_playout(rng, SkatRules::default()).outcome() {
+        Some(SkatOutcome::Played { settlement, .. }) => Ok(i64::from(settlement.score)),
+        Some(SkatOutcome::PassedIn) => Ok(0),
+        None => anyhow::bail!("a Skat playout ended without an outcome"),
+    }
+}
+
+fn spitzer_playout(rng: &mut DealRng) -> Result<i64> {
+    let game = trumpf_core::spitzer::random_playout(rng, SpitzerRules::default())?;
+    let outcome = game.outcome().ok_or_else(|| anyhow::anyhow!("a Spitzer playout ended without an outcome"))?;
+    Ok(outcome.scores.iter().sum())
+}
+
+fn spidge_playout(rng: &mut DealRng) -> Result<i64> {
+    let game = trumpf_core::spidge::random_playout(rng, SpidgeRules::default());
+    let result = game.result().ok_or_else(|| anyhow::anyhow!("a Spidge playout ended without a result"))?;
+    anyhow::ensure!(result.tricks.as_array().iter().map(|&t| u32::from(t)).sum::<u32>() == 13, "tricks must sum to 13");
+    Ok(result.points.as_array().iter().map(|&p| i64::from(p)).sum())
 }

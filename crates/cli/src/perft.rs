@@ -3,6 +3,8 @@
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use trumpf_core::skat::{Contract, GameKind, SkatDeal, SkatGame, SkatRules, perft};
+use trumpf_core::spidge::{SpidgeDeal, SpidgeGame, SpidgeRules};
+use trumpf_core::spitzer::{SpitzerDeal, SpitzerGame, SpitzerRules};
 use trumpf_core::{CardSet, Seat, Suit};
 
 /// Arguments of `trumpf perft`.
@@ -16,6 +18,20 @@ pub struct PerftArgs {
 enum PerftGame {
     /// Skat: forehand leads to the first trick.
     Skat(SkatPerft),
+    /// Spitzer: eldest (P0) leads, nobody announced.
+    Spitzer(HandsPerft),
+    /// Spidge: L leads; hands L/DUMMY/R/DEALER; jokers are J1 and J2.
+    Spidge(HandsPerft),
+}
+
+#[derive(Debug, Args)]
+struct HandsPerft {
+    /// The hands in seat order separated by `/`, cards joined by `.`.
+    #[arg(long)]
+    hands: String,
+    /// How many card plays to count.
+    #[arg(long)]
+    depth: u32,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -53,8 +69,36 @@ pub fn run(args: PerftArgs) -> Result<()> {
             println!("skat {:?} declarer {} depth {}", p.game_type, p.declarer, p.depth);
             println!("{nodes}");
         }
+        PerftGame::Spitzer(p) => {
+            let hands = parse_hands::<4>(&p.hands, &["P0", "P1", "P2", "P3"])?;
+            let deal = SpitzerDeal::new(hands).context("the hands do not form a Spitzer deal")?;
+            let game = SpitzerGame::at_play(deal, SpitzerRules::default())?;
+            println!("spitzer depth {}", p.depth);
+            println!("{}", trumpf_core::spitzer::perft(&game, p.depth));
+        }
+        PerftGame::Spidge(p) => {
+            let hands = parse_hands::<4>(&p.hands, &["L", "DUMMY", "R", "DEALER"])?;
+            let deal = SpidgeDeal::new(hands).context("the hands do not form a Spidge deal")?;
+            let rules = SpidgeRules { jokers: deal.has_jokers(), ..SpidgeRules::default() };
+            let game = SpidgeGame::new(deal, rules);
+            println!("spidge depth {}", p.depth);
+            println!("{}", trumpf_core::spidge::perft(&game, p.depth));
+        }
     }
     Ok(())
+}
+
+/// `N` hands separated by `/`, each a `.`-joined card list.
+fn parse_hands<const N: usize>(text: &str, names: &[&str; N]) -> Result<[CardSet; N]> {
+    let parts: Vec<&str> = text.split('/').collect();
+    if parts.len() != N {
+        bail!("--hands needs {N} hands ({}) separated by '/', got {}", names.join("/"), parts.len());
+    }
+    let mut hands = [CardSet::EMPTY; N];
+    for (i, part) in parts.iter().enumerate() {
+        hands[i] = part.parse().with_context(|| format!("hand {} ({})", i, names[i]))?;
+    }
+    Ok(hands)
 }
 
 fn skat_position(p: &SkatPerft) -> Result<SkatGame> {

@@ -146,16 +146,11 @@ impl CardSet {
     }
 
     /// The `n`th card in index order (0-based), if the set has that many.
+    /// Loop-free (see [`select`]): random playouts pick cards with it.
     #[inline]
     pub fn nth(self, n: usize) -> Option<Card> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            if bits == 0 {
-                return None;
-            }
-            bits &= bits - 1;
-        }
-        CardSet(bits).first()
+        let k = u32::try_from(n).ok()?;
+        select(self.0, k).and_then(Card::from_index)
     }
 
     /// The cards in index order: clubs, spades, hearts, diamonds, each from two up.
@@ -175,6 +170,50 @@ impl CardSet {
         }
         out
     }
+}
+
+/// `SELECT_IN_BYTE[b * 8 + k]`: the position of the `k`th set bit of byte `b`
+/// (8 where there is none).
+static SELECT_IN_BYTE: [u8; 2048] = {
+    let mut table = [8u8; 2048];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b >> bit & 1 != 0 {
+                table[b * 8 + k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The index of the `k`th (0-based) set bit of `x`, without a loop (broadword
+/// select: byte-wise prefix counts, then a byte table); `None` if `x` has no
+/// more than `k` bits.
+#[inline]
+fn select(x: u64, k: u32) -> Option<u8> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    if k >= x.count_ones() {
+        return None;
+    }
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i holds the number of set bits in bytes 0..=i (at most 64).
+    let prefix = s.wrapping_mul(ONES);
+    // The target byte is the number of bytes whose inclusive prefix is <= k.
+    let at_most_k = (((u64::from(k) * ONES) | HIGHS) - prefix) & HIGHS;
+    let place = at_most_k.count_ones() * 8;
+    let before = ((prefix << 8) >> place) & 0xFF;
+    let byte = (x >> place) & 0xFF;
+    let rank = u64::from(k) - before;
+    Some(place as u8 + SELECT_IN_BYTE[(byte * 8 + rank) as usize])
 }
 
 /// Iterator over a [`CardSet`] in index order.
@@ -343,6 +382,26 @@ mod tests {
         assert_eq!(CardSet::suit(Suit::Hearts).len(), 13);
         assert!(!CardSet::suit(Suit::Spades).contains(Card::JOKER_1));
         assert_eq!((!CardSet::EMPTY).len(), 54);
+    }
+
+    #[test]
+    fn nth_is_the_nth_set_bit() {
+        // Checked against the plain definition: clear the lowest bit n times.
+        let mut rng = crate::shuffle::deal_rng(5);
+        for _ in 0..2000 {
+            use rand::Rng;
+            let bits = rng.next_u64() & rng.next_u64();
+            let set = CardSet::from_bits_truncate(bits);
+            let mut rest = set.bits();
+            for k in 0..=set.len() + 1 {
+                let expected = if rest == 0 { None } else { Card::from_index(rest.trailing_zeros() as u8) };
+                assert_eq!(set.nth(k), expected, "{set} {k}");
+                rest &= rest.wrapping_sub(1);
+            }
+        }
+        assert_eq!(select(u64::MAX, 63), Some(63));
+        assert_eq!(select(1 << 63, 0), Some(63));
+        assert_eq!(select(0, 0), None);
     }
 
     #[test]

@@ -34,8 +34,8 @@ mod seat;
 pub mod series;
 pub mod shuffle;
 pub mod skat;
-pub mod spitzer;
 pub mod spidge;
+pub mod spitzer;
 
 pub use card::{Card, ParseCardError, ParseSuitError, Rank, Suit};
 pub use cardset::{CardSet, CardSetIter, ParseCardSetError};

@@ -283,7 +283,7 @@ impl SpidgeGame {
     /// actions and without allocating (the playout fast path).
     #[inline]
     pub fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<SpidgeAction> {
-        super::playout::random_card(rng, self.legal_cards()).map(SpidgeAction::Play)
+        crate::shuffle::random_card(rng, self.legal_cards()).map(SpidgeAction::Play)
     }
 }
 
