@@ -1,16 +1,23 @@
-//! `trumpf play`: a Skat session against two bots in the terminal.
+//! `trumpf play`: a Skat session against two bots, a game of Spitzer
+//! against three, or a game of Spidge against two, in the terminal.
 //!
-//! Model / Msg / update / view: [`model::Model`] holds the session and the
-//! screen state and changes only in [`model::Model::update`]; [`ui`] draws
-//! it (`impl Widget for &Model`). Here live the terminal and two threads
-//! that turn the outside world into messages: one reads keys, one runs the
-//! bots, which see only their own seat's view and answer with a message,
-//! so the screen never waits for them.
+//! Model / Msg / update / view: [`model::Model`] holds the Skat session and
+//! the screen state and changes only in [`model::Model::update`]; [`ui`]
+//! draws it (`impl Widget for &Model`). Spitzer and Spidge share one model
+//! for any game played as a match ([`common::MatchModel`], over a
+//! [`table::Table`]); [`spitzer`] and [`spidge`] draw their screens. Here live
+//! the terminal and two threads that turn the outside world into messages:
+//! one reads keys, one runs the bots, which see only their own seat's view
+//! and answer with a message, so the screen never waits for them.
 
+mod common;
 mod input;
 mod model;
 mod record;
 mod session;
+mod spidge;
+mod spitzer;
+mod table;
 mod ui;
 
 use std::io::{self, Stdout};
@@ -34,16 +41,19 @@ use session::{BotRequest, Bots, Session};
 /// Arguments of `trumpf play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game: skat.
+    /// The game: skat (you and two bots), spitzer (you and three bots, a
+    /// game to 42) or spidge (you and two bots, a game to 3).
     #[arg(default_value = "skat")]
     pub game: String,
-    /// Seed for the deals: deal N is `SkatDeal::from_seed(seed + N - 1)`, so
-    /// the same seed gives the same session (random when absent; the title
-    /// line shows it).
+    /// Seed for the deals: deal N is dealt from seed + N - 1 (for Skat
+    /// `SkatDeal::from_seed(seed + N - 1)`), so the same seed gives the same
+    /// deals (random when absent; the title line shows it).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Save the session's finished deals as ISS records to FILE after every
-    /// deal (the `w` key saves to FILE, or to trumpf-session.sgf without it).
+    /// Save after every deal, rewriting FILE: Skat sessions as ISS records
+    /// (the `w` key saves to FILE, or to trumpf-session.sgf without it),
+    /// Spitzer and Spidge matches as a trumpf match record (`w` saves to
+    /// FILE, or to trumpf-spitzer.txt / trumpf-spidge.txt).
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Pause between bot moves, in milliseconds, so their play can be followed.
@@ -52,7 +62,7 @@ pub struct PlayArgs {
     /// No pause between bot moves (the same as --delay 0).
     #[arg(long)]
     pub fast: bool,
-    /// Score the list by Seeger–Fabian instead of the classic sheet.
+    /// Skat only: score the list by Seeger–Fabian instead of the classic sheet.
     #[arg(long)]
     pub seeger_fabian: bool,
 }
@@ -65,10 +75,28 @@ fn names() -> [String; 3] {
     ["You".into(), "Bot 1".into(), "Bot 2".into()]
 }
 
+/// The games `trumpf play` knows.
+const GAMES: &str = "skat, spitzer, spidge";
+
 pub fn run(args: PlayArgs) -> Result<()> {
-    if !args.game.eq_ignore_ascii_case("skat") {
-        bail!("`trumpf play` plays skat; {:?} is not available in the terminal yet", args.game);
+    let game = args.game.to_ascii_lowercase();
+    if game != "skat" && args.seeger_fabian {
+        bail!("--seeger-fabian is a Skat option; {game} has its own scoring");
     }
+    match game.as_str() {
+        "skat" => run_skat(args),
+        "spitzer" => spitzer::run(&args),
+        "spidge" => spidge::run(&args),
+        _ => bail!("unknown game {:?}: `trumpf play` plays one of {GAMES}", args.game),
+    }
+}
+
+/// The pause between bot moves asked for.
+fn delay(args: &PlayArgs) -> Duration {
+    Duration::from_millis(if args.fast { 0 } else { args.delay })
+}
+
+fn run_skat(args: PlayArgs) -> Result<()> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut rules = SkatRules::default();
     if args.seeger_fabian {
@@ -78,12 +106,17 @@ pub fn run(args: PlayArgs) -> Result<()> {
         auto: args.save.is_some(),
         path: args.save.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE)),
     };
-    let delay = Duration::from_millis(if args.fast { 0 } else { args.delay });
+    let delay = delay(&args);
     let mut model = Model::new(Session::new(seed, rules), names(), save.clone());
 
     let (tx, rx) = mpsc::channel();
-    let bots = spawn_bots(Bots::skat(), delay, tx.clone())?;
-    spawn_keys(tx.clone())?;
+    let mut skat_bots = Bots::skat();
+    let bots = spawn_bots(move |request| Msg::Bot(skat_bots.answer(request)), delay, tx.clone())?;
+    spawn_keys(tx.clone(), |event| match event {
+        Event::Key(key) => Some(Msg::Key(key)),
+        Event::Resize(..) => Some(Msg::Resize),
+        _ => None,
+    })?;
     let mut screen = Screen::enter().context("could not set up the terminal")?;
     let result = event_loop(&mut screen.terminal, &mut model, &rx, &tx, &bots);
     drop(screen);
@@ -133,16 +166,20 @@ fn clock_seed() -> u64 {
     (nanos % 1_000_000) as u64
 }
 
-/// Runs the bots on their own thread: each request is answered after at
-/// least `delay`, as a [`Msg::Bot`].
-fn spawn_bots(mut bots: Bots, delay: Duration, tx: Sender<Msg>) -> Result<Sender<BotRequest>> {
-    let (requests, incoming) = mpsc::channel::<BotRequest>();
+/// Runs the bots on their own thread: each request is answered by `answer`
+/// after at least `delay`, as a message (`Msg::Bot`).
+fn spawn_bots<R: Send + 'static, M: Send + 'static>(
+    mut answer: impl FnMut(R) -> M + Send + 'static,
+    delay: Duration,
+    tx: Sender<M>,
+) -> Result<Sender<R>> {
+    let (requests, incoming) = mpsc::channel::<R>();
     thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
         for request in incoming {
             let started = Instant::now();
-            let answer = bots.answer(request);
+            let answer = answer(request);
             thread::sleep(delay.saturating_sub(started.elapsed()));
-            if tx.send(Msg::Bot(answer)).is_err() {
+            if tx.send(answer).is_err() {
                 break;
             }
         }
@@ -150,16 +187,12 @@ fn spawn_bots(mut bots: Bots, delay: Duration, tx: Sender<Msg>) -> Result<Sender
     Ok(requests)
 }
 
-/// Reads terminal events on their own thread and forwards keys and resizes.
-fn spawn_keys(tx: Sender<Msg>) -> Result<()> {
+/// Reads terminal events on their own thread and forwards those `to_msg`
+/// turns into messages (keys and resizes).
+fn spawn_keys<M: Send + 'static>(tx: Sender<M>, to_msg: fn(Event) -> Option<M>) -> Result<()> {
     thread::Builder::new().name("keys".into()).spawn(move || {
-        loop {
-            let msg = match event::read() {
-                Ok(Event::Key(key)) => Msg::Key(key),
-                Ok(Event::Resize(..)) => Msg::Resize,
-                Ok(_) => continue,
-                Err(_) => break,
-            };
+        while let Ok(event) = event::read() {
+            let Some(msg) = to_msg(event) else { continue };
             if tx.send(msg).is_err() {
                 break;
             }

@@ -34,7 +34,7 @@ pub fn seat_name(seat: Seat) -> &'static str {
 }
 
 /// The colour of a suit (the four-colour tournament pack).
-fn suit_style(suit: Suit) -> Style {
+pub(super) fn suit_style(suit: Suit) -> Style {
     match suit {
         Suit::Clubs => Style::new(),
         Suit::Spades => Style::new().fg(Color::Green),
@@ -43,8 +43,12 @@ fn suit_style(suit: Suit) -> Style {
     }
 }
 
-/// A card as a suit symbol and its rank: `♣J`, `♥10`.
+/// A card as a suit symbol and its rank: `♣J`, `♥10`; Spidge's jokers are
+/// `★1` and `★2`.
 pub fn card_text(card: Card) -> String {
+    if card.is_joker() {
+        return if card == Card::JOKER_1 { "★1" } else { "★2" }.to_owned();
+    }
     let rank = match card.rank() {
         Rank::Ten => "10".to_owned(),
         r => r.letter().to_string(),
@@ -52,12 +56,17 @@ pub fn card_text(card: Card) -> String {
     format!("{}{rank}", card.suit().symbol())
 }
 
-fn card_span(card: Card) -> Span<'static> {
-    Span::styled(card_text(card), suit_style(card.suit()).add_modifier(Modifier::BOLD))
+/// The colour of a card: its suit's, magenta for a joker.
+pub(super) fn card_style(card: Card) -> Style {
+    if card.is_joker() { Style::new().fg(Color::Magenta) } else { suit_style(card.suit()) }
+}
+
+pub(super) fn card_span(card: Card) -> Span<'static> {
+    Span::styled(card_text(card), card_style(card).add_modifier(Modifier::BOLD))
 }
 
 /// Cards in the given order, separated by spaces.
-fn card_spans(cards: impl IntoIterator<Item = Card>) -> Vec<Span<'static>> {
+pub(super) fn card_spans(cards: impl IntoIterator<Item = Card>) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     for card in cards {
         if !spans.is_empty() {

@@ -1,0 +1,380 @@
+//! `trumpf play spidge`: the human and two bots, a game to 3. The dealer
+//! also plays the dummy, which lies face up for everyone; when the human
+//! deals, the cursor moves to the dummy on its turn.
+//!
+//! The screen is drawn from the human's [`SpidgeView`] alone: his own hand,
+//! the dummy, the tricks.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use trumpf_ai::{Bot, RandomBot};
+use trumpf_core::spidge::{Award, DEALER, Hand, LEFT, RIGHT, SpidgeAction, SpidgeGame, SpidgeRules, SpidgeView};
+use trumpf_core::{Card, CardSet, GameView, Seat, Suit};
+
+use super::common::{
+    MatchModel, SHEET_WIDTH, TRICK_COLUMN, TuiGame, card_row, cell, farewell, gain, help_line, played_cell,
+    render_sheet, run_match, status_line, title_line, winner_lines,
+};
+use super::model::SaveTarget;
+use super::table::{Bots, Table};
+use super::ui::card_spans;
+
+/// The member who deals first, so the human is L (and leads) in deal 1.
+const FIRST_DEALER: usize = 2;
+
+/// The names of the members: the human, then the bots.
+fn names() -> Vec<String> {
+    ["You", "Bot 1", "Bot 2"].map(String::from).to_vec()
+}
+
+/// The two opponents.
+fn bots(seed: u64) -> Bots<SpidgeGame> {
+    Bots::new(
+        (1..3u64)
+            .map(|i| Box::new(RandomBot::new(seed.wrapping_mul(31).wrapping_add(i))) as Box<dyn Bot<SpidgeGame>>)
+            .collect(),
+    )
+}
+
+/// `trumpf play spidge`.
+pub fn run(args: &super::PlayArgs) -> Result<()> {
+    let seed = args.seed.unwrap_or_else(super::clock_seed);
+    let table = Table::<SpidgeGame>::new(seed, SpidgeRules::default(), FIRST_DEALER)?;
+    let save = SaveTarget {
+        auto: args.save.is_some(),
+        path: args.save.clone().unwrap_or_else(|| PathBuf::from(SpidgeGame::DEFAULT_SAVE)),
+    };
+    let model = run_match(MatchModel::new(table, names(), save), bots(seed), super::delay(args))?;
+    print!("{}", farewell(&model));
+    Ok(())
+}
+
+/// The cards of a hand as a player sorts them: the jokers, the spades, then
+/// hearts, clubs and diamonds, each from the ace down.
+pub fn hand_order(hand: CardSet) -> Vec<Card> {
+    let mut cards: Vec<Card> = hand.iter().collect();
+    cards.sort_by_key(|&card| {
+        if card.is_joker() {
+            return (0, usize::from(card.index()));
+        }
+        let suit = match card.suit() {
+            Suit::Spades => 1,
+            Suit::Hearts => 2,
+            Suit::Clubs => 3,
+            Suit::Diamonds => 4,
+        };
+        (suit, 12 - card.rank().index())
+    });
+    cards
+}
+
+/// The seat that plays `hand`'s cards.
+fn player_of(hand: Hand) -> Seat {
+    hand.seat()
+}
+
+impl TuiGame for SpidgeGame {
+    const TITLE: &'static str = "Spidge";
+    const DEFAULT_SAVE: &'static str = "trumpf-spidge.txt";
+
+    fn acting(view: &SpidgeView) -> Option<Seat> {
+        view.to_act()
+    }
+
+    fn cursor_cards(view: &SpidgeView) -> Vec<Card> {
+        if view.playing_hand() == Some(Hand::Dummy) { hand_order(view.dummy) } else { hand_order(view.own_hand) }
+    }
+
+    fn legal_cards(view: &SpidgeView) -> CardSet {
+        view.legal_cards()
+    }
+
+    fn play(card: Card) -> SpidgeAction {
+        SpidgeAction::Play(card)
+    }
+
+    fn pass() -> Option<SpidgeAction> {
+        None
+    }
+
+    fn seat_name(seat: Seat) -> &'static str {
+        match seat {
+            LEFT => "L",
+            RIGHT => "R",
+            _ => "Dealer",
+        }
+    }
+
+    fn you_sit(seat: Seat) -> &'static str {
+        match seat {
+            LEFT => "you are L and lead",
+            RIGHT => "you are R",
+            _ => "you deal and play the dummy too",
+        }
+    }
+
+    fn summary(model: &MatchModel<SpidgeGame>) -> String {
+        let Some(result) = model.view.result else { return String::new() };
+        if let Some(winner) = model.winner() {
+            let name = &model.names[winner];
+            let how = if result.grand_slam { "by a Grand Slam" } else { "the game" };
+            return format!("{name} won {how} with {} points.", model.table().record().totals()[winner]);
+        }
+        let awards: Vec<String> = [LEFT, RIGHT, DEALER]
+            .into_iter()
+            .filter_map(|seat| {
+                let award = result.awards[seat]?;
+                Some(format!("{} {award} +{}", model.name_at(seat), result.points[seat]))
+            })
+            .collect();
+        if awards.is_empty() { "No award this deal.".to_owned() } else { format!("{}.", awards.join(", ")) }
+    }
+
+    fn hint(_view: &SpidgeView) -> &'static str {
+        "Trick play: ←/→ (or Tab) choose a card, Enter plays it."
+    }
+
+    fn render(m: &MatchModel<SpidgeGame>, area: Rect, buf: &mut Buffer) {
+        let [title, body, status, help] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SHEET_WIDTH)]).areas(body);
+        m.title().render(title, buf);
+        render_sheet(m, format!(" Game to {} ", m.view.rules.target), right, buf);
+        if m.deal_over() {
+            m.render_result(left, buf);
+        } else {
+            let [table, dummy, hand] =
+                Layout::vertical([Constraint::Fill(1), Constraint::Length(4), Constraint::Length(4)]).areas(left);
+            m.render_table(table, buf);
+            m.render_dummy(dummy, buf);
+            m.render_hand(hand, buf);
+        }
+        status_line(m.status.as_ref(), m.fallback_status()).render(status, buf);
+        help_line(m.help()).render(help, buf);
+    }
+}
+
+impl MatchModel<SpidgeGame> {
+    fn title(&self) -> Line<'static> {
+        let t = self.table();
+        let role = if self.view.seat == DEALER { "Dealer, you play the dummy" } else { self.role_name() };
+        title_line(format!(" trumpf · Spidge · deal {} · seed {} · you: {role}", t.number(), t.seed()))
+    }
+
+    fn role_name(&self) -> &'static str {
+        SpidgeGame::seat_name(self.view.seat)
+    }
+
+    /// Whether the human plays from the dummy now.
+    fn playing_dummy(&self) -> bool {
+        self.view.playing_hand() == Some(Hand::Dummy)
+    }
+
+    /// The name on a hand's row and column: the player, or "Dummy".
+    fn hand_name(&self, hand: Hand) -> String {
+        match hand {
+            Hand::Dummy => "Dummy".to_owned(),
+            h => self.name_at(player_of(h)).to_owned(),
+        }
+    }
+
+    fn trumps_line(&self) -> Line<'static> {
+        let broken = if self.view.trumps_broken {
+            Span::styled("broken", Style::new().fg(Color::Green).add_modifier(Modifier::BOLD))
+        } else {
+            Span::styled("not broken", Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD))
+        };
+        Line::from(vec![Span::raw("Trumps: ★ jokers, then ♠ · "), broken])
+    }
+
+    fn hand_row(&self, hand: Hand) -> Line<'static> {
+        let v = &self.view;
+        let marker = if v.to_play == Some(hand) { "▶ " } else { "  " };
+        let tricks = v.tricks[hand];
+        let count = match hand {
+            Hand::Dealer => {
+                let dummy = v.tricks[Hand::Dummy];
+                format!("{tricks} + dummy {dummy} = {}", tricks + dummy)
+            }
+            Hand::Dummy if v.seat == DEALER => format!("{tricks} · played by you"),
+            Hand::Dummy => format!("{tricks} · played by {}", self.name_at(DEALER)),
+            _ => tricks.to_string(),
+        };
+        Line::from(vec![
+            Span::raw(marker),
+            Span::styled(format!("{:<7}", self.hand_name(hand)), Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw(format!("{:<8}tricks {count}", hand.name())),
+        ])
+    }
+
+    fn render_table(&self, area: Rect, buf: &mut Buffer) {
+        let v = &self.view;
+        let mut lines = vec![self.trumps_line()];
+        lines.extend(Hand::ALL.map(|h| self.hand_row(h)));
+        lines.push(Line::default());
+        let mut header = vec![Span::raw(" ".repeat(TRICK_COLUMN))];
+        for hand in Hand::ALL {
+            header.extend(cell(vec![Span::raw(format!(" {}", self.hand_name(hand)))]));
+        }
+        lines.push(Line::from(header).bold());
+        let trick_no = (v.tricks.as_array().iter().sum::<u8>() + 1).min(13);
+        let mut now = cell(vec![Span::raw(format!("Trick {trick_no}"))]);
+        for hand in Hand::ALL {
+            now.extend(match v.trick_plays().find(|&(h, _)| h == hand) {
+                Some((_, card)) => played_cell(card, hand == v.leader),
+                None if v.to_play == Some(hand) => cell(vec![Span::raw(" …")]),
+                None => cell(vec![Span::raw(" ·")]),
+            });
+        }
+        lines.push(Line::from(now));
+        if let Some(last) = v.last_trick {
+            let mut spans = cell(vec![Span::raw("Last")]);
+            for hand in Hand::ALL {
+                let card = last.plays().find(|&(h, _)| h == hand).map(|(_, c)| c);
+                spans.extend(card.map_or_else(|| cell(Vec::new()), |c| played_cell(c, hand == last.leader)));
+            }
+            spans.push(Span::raw(format!("→ {}", self.hand_name(last.winner))));
+            lines.push(Line::from(spans));
+        }
+        match v.to_play {
+            Some(hand) if player_of(hand) != v.seat => {
+                let who = self.who(player_of(hand));
+                let what = if hand == Hand::Dummy { " to play from the dummy" } else { "" };
+                lines.push(Line::from(format!("Waiting for {who}{what}…")).italic());
+            }
+            Some(Hand::Dummy) => lines.push(Line::from("Your turn to play from the dummy.").bold()),
+            _ => {}
+        }
+        let title = format!(" Trick {trick_no} of 13 ");
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::bordered().title(title)).render(area, buf);
+    }
+
+    fn render_dummy(&self, area: Rect, buf: &mut Buffer) {
+        let v = &self.view;
+        let playing = self.playing_dummy();
+        let cards = hand_order(v.dummy);
+        let cursor = playing.then_some(self.cursor);
+        let title = if playing {
+            " Dummy · your turn to play from it · • playable ".to_owned()
+        } else if v.seat == DEALER {
+            " Dummy · face up · played by you ".to_owned()
+        } else {
+            format!(" Dummy · face up · played by {} ", self.name_at(DEALER))
+        };
+        let style = if playing { Style::new().fg(Color::Cyan) } else { Style::new() };
+        Paragraph::new(card_row(&cards, v.legal_cards(), playing, cursor))
+            .block(Block::bordered().title(title).border_style(style))
+            .render(area, buf);
+    }
+
+    fn render_hand(&self, area: Rect, buf: &mut Buffer) {
+        let v = &self.view;
+        let playing = v.is_my_turn() && !self.playing_dummy();
+        let cards = hand_order(v.own_hand);
+        let cursor = (!self.playing_dummy()).then_some(self.cursor);
+        let note = if playing { " · your turn · • playable" } else { "" };
+        let title = format!(" Your hand · {}{note} ", self.role_name());
+        let style = if playing { Style::new().fg(Color::Cyan) } else { Style::new() };
+        Paragraph::new(card_row(&cards, v.legal_cards(), playing, cursor))
+            .block(Block::bordered().title(title).border_style(style))
+            .render(area, buf);
+    }
+
+    fn render_result(&self, area: Rect, buf: &mut Buffer) {
+        let v = &self.view;
+        let mut lines = Vec::new();
+        if let Some(r) = v.result {
+            let row = |hand: &str, player: &str, tricks: String, count: String, award: String, points: String| {
+                format!(" {hand:<7}{player:<7}{tricks:>6}{count:>10}  {award:<11}{points:>6}")
+            };
+            let s = |x: &str| x.to_owned();
+            lines.push(Line::from(row("hand", "player", s("tricks"), s("count"), s("award"), s("points"))).bold());
+            for hand in [Hand::Left, Hand::Right, Hand::Dealer, Hand::Dummy] {
+                let tricks = r.tricks[hand].to_string();
+                let text = match hand {
+                    Hand::Dummy => row("Dummy", "", tricks, s("(dealer)"), String::new(), String::new()),
+                    h => {
+                        let seat = player_of(h);
+                        let count = if h == Hand::Dealer {
+                            format!("{}+{}={}", r.tricks[Hand::Dealer], r.tricks[Hand::Dummy], r.counts[seat])
+                        } else {
+                            r.counts[seat].to_string()
+                        };
+                        let award = r.awards[seat].map_or_else(|| "—".to_owned(), |a| a.to_string());
+                        row(h.name(), self.name_at(seat), tricks, count, award, gain(i64::from(r.points[seat])))
+                    }
+                };
+                let scored = hand != Hand::Dummy && r.points[player_of(hand)] > 0;
+                let style = if scored { Style::new().fg(Color::Green) } else { Style::new() };
+                lines.push(Line::from(text).style(style));
+            }
+            if r.grand_slam {
+                lines.push(
+                    Line::from(format!(
+                        " Grand Slam: {} and the dummy took no trick and win the game at once!",
+                        self.name_at(DEALER)
+                    ))
+                    .style(Style::new().fg(Color::Green).add_modifier(Modifier::BOLD)),
+                );
+            }
+            let rules = &v.rules;
+            lines.push(Line::default());
+            let legend = format!(
+                " {} 1: L or R no trick · {} 1: {}–{} tricks · {} 2: {} · {} 4: dealer and dummy no trick, wins at once",
+                Award::Nil,
+                Award::Spidge,
+                rules.spidge_tricks,
+                rules.slam_tricks.saturating_sub(1),
+                Award::Slam,
+                rules.slam_tricks,
+                Award::GrandSlam,
+            );
+            lines.push(Line::from(legend).dim());
+            let totals = self.table().record().totals();
+            let each: Vec<String> = (0..3).map(|m| format!("{} {}", self.names[m], totals[m])).collect();
+            lines.push(Line::from(format!(" totals: {}", each.join(" · "))).bold());
+            if let Some(last) = v.last_trick {
+                let mut spans = vec![Span::raw(format!(" last trick ({} led): ", self.hand_name(last.leader)))];
+                spans.extend(card_spans(last.cards));
+                spans.push(Span::raw(format!(" → {}", self.hand_name(last.winner))));
+                lines.push(Line::from(spans));
+            }
+        }
+        lines.extend(winner_lines(self));
+        let dealer = self.name_at(DEALER);
+        let title = format!(" Deal {} · {dealer} dealt · result ", self.table().number());
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::bordered().title(title)).render(area, buf);
+    }
+
+    fn fallback_status(&self) -> String {
+        let v = &self.view;
+        match v.to_play {
+            None if self.winner().is_some() => "The game is over: w saves the match, q quits.".to_owned(),
+            None => format!("Deal over. n starts deal {}.", self.table().number() + 1),
+            Some(hand) if player_of(hand) != v.seat => format!("{} is to play.", self.who(player_of(hand))),
+            Some(Hand::Dummy) => "Your turn: play a card from the dummy (• marks the playable ones).".to_owned(),
+            Some(_) => "Your turn: play a card (• marks the playable ones).".to_owned(),
+        }
+    }
+
+    fn help(&self) -> &'static str {
+        let v = &self.view;
+        match v.to_play {
+            None if self.winner().is_some() => " w save · q quit",
+            None => " n next deal · w save · q quit",
+            _ if !v.is_my_turn() => " ←/→ choose your next card · w save · q quit",
+            _ => " ←/→ move · Tab next playable · Enter/Space play · w save · q quit",
+        }
+    }
+}

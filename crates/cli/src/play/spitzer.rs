@@ -1,0 +1,515 @@
+//! `trumpf play spitzer`: the human and three bots, a game to 42.
+//!
+//! The screen is drawn from the human's [`SpitzerView`] alone: the teams
+//! are shown only as far as [`TeamKnowledge`](trumpf_core::spitzer::TeamKnowledge)
+//! says the human knows them, so a partner appears once the cards have
+//! revealed him, never before.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use trumpf_ai::{Bot, RandomBot};
+use trumpf_core::spitzer::{
+    Announcement, BLACK_QUEENS, Column, Contract, FAIL_ORDER, FAIL_SUITS, SpitzerAction, SpitzerGame, SpitzerPhase,
+    SpitzerRules, SpitzerView, TRUMP_ORDER, TRUMPS, points, tariff,
+};
+use trumpf_core::{Card, CardSet, GameView, Seat};
+
+use super::common::{
+    MatchModel, SHEET_WIDTH, TRICK_COLUMN, TuiGame, card_row, cell, farewell, gain, help_line, played_cell,
+    render_sheet, run_match, status_line, title_line, waiting_line, winner_lines,
+};
+use super::model::SaveTarget;
+use super::table::{Bots, Table};
+use super::ui::card_spans;
+
+/// The member who deals first, so the human is eldest in deal 1.
+const FIRST_DEALER: usize = 3;
+
+/// The names of the members: the human, then the bots.
+fn names() -> Vec<String> {
+    ["You", "Bot 1", "Bot 2", "Bot 3"].map(String::from).to_vec()
+}
+
+/// The three opponents.
+fn bots(seed: u64) -> Bots<SpitzerGame> {
+    Bots::new(
+        (1..4u64)
+            .map(|i| Box::new(RandomBot::new(seed.wrapping_mul(31).wrapping_add(i))) as Box<dyn Bot<SpitzerGame>>)
+            .collect(),
+    )
+}
+
+/// `trumpf play spitzer`.
+pub fn run(args: &super::PlayArgs) -> Result<()> {
+    let seed = args.seed.unwrap_or_else(super::clock_seed);
+    let table = Table::<SpitzerGame>::new(seed, SpitzerRules::default(), FIRST_DEALER)?;
+    let save = SaveTarget {
+        auto: args.save.is_some(),
+        path: args.save.clone().unwrap_or_else(|| PathBuf::from(SpitzerGame::DEFAULT_SAVE)),
+    };
+    let model = run_match(MatchModel::new(table, names(), save), bots(seed), super::delay(args))?;
+    print!("{}", farewell(&model));
+    Ok(())
+}
+
+/// The spoken name of a Spitzer seat: E1 (eldest) to E4 (the dealer).
+fn seat_label(seat: Seat) -> &'static str {
+    match seat.index() {
+        0 => "E1 eldest",
+        1 => "E2",
+        2 => "E3",
+        _ => "E4 dealer",
+    }
+}
+
+/// The cards of `hand` as a player sorts them: trumps from the Big Queen
+/// down, then clubs, spades, hearts, each A 10 K 9 8 7.
+pub fn hand_order(hand: CardSet) -> Vec<Card> {
+    let mut cards: Vec<Card> = hand.iter().collect();
+    cards.sort_by_key(|&card| match TRUMP_ORDER.iter().position(|&t| t == card) {
+        Some(i) => (0, i),
+        None => (
+            1 + FAIL_SUITS.iter().position(|&s| s == card.suit()).unwrap_or(3),
+            FAIL_ORDER.iter().position(|&r| r == card.rank()).unwrap_or(6),
+        ),
+    });
+    cards
+}
+
+/// An announcement in words: `Call ♥A`, `Zola Schneider`.
+pub fn announcement_text(a: Announcement) -> String {
+    match a {
+        Announcement::CallAce(suit) => format!("Call {}A", suit.symbol()),
+        Announcement::CallAceVoid(suit) => format!("Call {}A (void)", suit.symbol()),
+        Announcement::CallFirstTrick => "Call the first trick".to_owned(),
+        Announcement::Zola => "Zola".to_owned(),
+        Announcement::ZolaSchneider => "Zola Schneider".to_owned(),
+        Announcement::ZolaSchneiderSchwarz => "Zola Schneider Schwarz".to_owned(),
+        Announcement::Schneider => "Schneider".to_owned(),
+    }
+}
+
+/// What an announcement means for its maker.
+fn announcement_meaning(a: Announcement) -> String {
+    match a {
+        Announcement::CallAce(_) => "its holder is your secret partner".to_owned(),
+        Announcement::CallAceVoid(suit) => format!("you hold no {}; its holder partners you", suit.symbol()),
+        Announcement::CallFirstTrick => "the winner of trick 1 is your partner".to_owned(),
+        Announcement::Zola => "alone against three, 61 to win".to_owned(),
+        Announcement::ZolaSchneider => "alone, 90 to win".to_owned(),
+        Announcement::ZolaSchneiderSchwarz => "alone, all 8 tricks to win".to_owned(),
+        Announcement::Schneider => "your side, 90 to win".to_owned(),
+    }
+}
+
+/// The scoring row an action of the announcement phase leads to, as far as
+/// the human can tell from his own hand.
+fn contract_of(action: SpitzerAction, hand: CardSet) -> Contract {
+    match action {
+        SpitzerAction::Announce(Announcement::Zola) => Contract::Zola,
+        SpitzerAction::Announce(Announcement::ZolaSchneider) => Contract::ZolaSchneider,
+        SpitzerAction::Announce(Announcement::ZolaSchneiderSchwarz) => Contract::ZolaSchneiderSchwarz,
+        SpitzerAction::Announce(Announcement::Schneider) => Contract::Schneider,
+        SpitzerAction::Pass if BLACK_QUEENS.is_subset(hand) => Contract::Sneaker,
+        _ => Contract::Normal,
+    }
+}
+
+/// A contract in words.
+fn contract_text(contract: Contract) -> &'static str {
+    match contract {
+        Contract::ZolaSchneider => "Zola Schneider",
+        Contract::ZolaSchneiderSchwarz => "Zola Schneider Schwarz",
+        c => c.name(),
+    }
+}
+
+/// The tariff entry as printed in the rules: `—` where Normal and Sneaker
+/// cannot land (c0), signed otherwise.
+fn tariff_entry(contract: Contract, column: Column) -> String {
+    if column == Column::C0 && matches!(contract, Contract::Normal | Contract::Sneaker) {
+        "—".to_owned()
+    } else {
+        format!("{:+}", tariff(contract, column))
+    }
+}
+
+/// "c0 −15 c1 −12 [c2 −9] ...": a tariff row, `mark`ed column in brackets.
+fn tariff_row(contract: Contract, mark: Option<Column>) -> String {
+    Column::ALL
+        .iter()
+        .map(|&c| {
+            let entry = format!("{c} {}", tariff_entry(contract, c));
+            if Some(c) == mark { format!("[{entry}]") } else { entry }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What a column means (§6.2).
+fn column_meaning(column: Column) -> &'static str {
+    match column {
+        Column::C0 => "no trick",
+        Column::C1 => "at most 30 card points",
+        Column::C2 => "31 to 60 card points",
+        Column::C3 => "61 to 89 card points",
+        Column::C4 => "90 or more, not every trick",
+        Column::C5 => "all eight tricks",
+    }
+}
+
+impl TuiGame for SpitzerGame {
+    const TITLE: &'static str = "Spitzer";
+    const DEFAULT_SAVE: &'static str = "trumpf-spitzer.txt";
+
+    fn acting(view: &SpitzerView) -> Option<Seat> {
+        view.to_act
+    }
+
+    fn cursor_cards(view: &SpitzerView) -> Vec<Card> {
+        hand_order(view.hand)
+    }
+
+    fn legal_cards(view: &SpitzerView) -> CardSet {
+        view.legal_cards()
+    }
+
+    fn play(card: Card) -> SpitzerAction {
+        SpitzerAction::Play(card)
+    }
+
+    fn pass() -> Option<SpitzerAction> {
+        Some(SpitzerAction::Pass)
+    }
+
+    fn seat_name(seat: Seat) -> &'static str {
+        match seat.index() {
+            0 => "E1",
+            1 => "E2",
+            2 => "E3",
+            _ => "E4",
+        }
+    }
+
+    fn you_sit(seat: Seat) -> &'static str {
+        match seat.index() {
+            0 => "you are E1 and announce and lead first",
+            1 => "you are E2",
+            2 => "you are E3",
+            _ => "you are E4 and deal",
+        }
+    }
+
+    fn summary(model: &MatchModel<SpitzerGame>) -> String {
+        let Some(outcome) = model.view.outcome else { return String::new() };
+        if let Some(winner) = model.winner() {
+            let name = &model.names[winner];
+            return format!("{name} won the game with {}.", model.table().record().totals()[winner]);
+        }
+        let s = outcome.settlement;
+        let side: Vec<&str> = outcome.declaring.iter().map(|seat| model.name_at(seat)).collect();
+        let who = if s.value > 0 { "each declarer" } else { "each opponent" };
+        format!(
+            "{}: {} took {} ({}): {who} +{}.",
+            contract_text(s.contract),
+            side.join("+"),
+            s.points,
+            s.column,
+            s.value.unsigned_abs()
+        )
+    }
+
+    fn hint(view: &SpitzerView) -> &'static str {
+        match view.phase {
+            SpitzerPhase::Announcing => "Announcements: ↑/↓ choose, Enter says it, p passes.",
+            _ => "Trick play: ←/→ (or Tab) choose a card, Enter plays it.",
+        }
+    }
+
+    fn render(m: &MatchModel<SpitzerGame>, area: Rect, buf: &mut Buffer) {
+        let [title, body, status, help] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SHEET_WIDTH)]).areas(body);
+        m.title().render(title, buf);
+        render_sheet(m, format!(" Game to {} ", m.view.rules.target), right, buf);
+        if m.view.phase == SpitzerPhase::Over {
+            m.render_result(left, buf);
+        } else {
+            let [table, hand] = Layout::vertical([Constraint::Fill(1), Constraint::Length(4)]).areas(left);
+            m.render_table(table, buf);
+            m.render_hand(hand, buf);
+        }
+        status_line(m.status.as_ref(), m.fallback_status()).render(status, buf);
+        help_line(m.help()).render(help, buf);
+    }
+}
+
+impl MatchModel<SpitzerGame> {
+    fn title(&self) -> Line<'static> {
+        let t = self.table();
+        title_line(format!(
+            " trumpf · Spitzer · deal {} · seed {} · you: {}",
+            t.number(),
+            t.seed(),
+            seat_label(self.view.seat)
+        ))
+    }
+
+    /// What was announced, or how the teams stand after four passes, as far
+    /// as the human can know.
+    fn contract_line(&self) -> Line<'static> {
+        let v = &self.view;
+        let text = match (v.phase, v.announcement) {
+            (SpitzerPhase::Announcing, _) => "Announce or pass, from E1; an announcement ends it.".to_owned(),
+            (_, Some((seat, a))) => {
+                let mine = seat == v.seat;
+                let name = if mine { "You" } else { self.name_at(seat) };
+                let (your, his) = if mine { ("your", "you") } else { ("his", "him") };
+                match a {
+                    Announcement::CallAce(suit) | Announcement::CallAceVoid(suit) => {
+                        format!("{name} called {}A: its holder partners {his}.", suit.symbol())
+                    }
+                    Announcement::CallFirstTrick => {
+                        format!("{name} called the first trick: its winner partners {his}.")
+                    }
+                    Announcement::Schneider => format!("{name} announced Schneider: {your} side needs 90."),
+                    a => format!("{name} announced {}: alone against three.", announcement_text(a)),
+                }
+            }
+            (_, None) => match v.teams.contract {
+                Some(Contract::Sneaker) if v.teams.is_declaring(v.seat) == Some(true) => {
+                    "All passed. You hold both black queens: a Sneaker.".to_owned()
+                }
+                Some(Contract::Sneaker) => "All passed: a Sneaker, one player alone.".to_owned(),
+                _ => "All passed: the black queens (♣Q ♠Q) play together.".to_owned(),
+            },
+        };
+        Line::from(text).bold()
+    }
+
+    /// The side of `seat` as the human knows it, with "partner" for a known
+    /// member of the human's own side.
+    fn side_span(&self, seat: Seat) -> Span<'static> {
+        let teams = &self.view.teams;
+        let me = self.view.seat;
+        let Some(declaring) = teams.is_declaring(seat) else {
+            return Span::styled(format!("{:<20}", "side unknown"), Style::new().add_modifier(Modifier::DIM));
+        };
+        let side = if declaring { "declaring" } else { "against" };
+        let tag = match teams.is_declaring(me) {
+            Some(mine) if seat != me && mine == declaring => " (partner)",
+            _ => "",
+        };
+        let style = if declaring { Style::new().fg(Color::Cyan) } else { Style::new() };
+        Span::styled(format!("{:<20}", format!("{side}{tag}")), style)
+    }
+
+    fn seat_row(&self, seat: Seat) -> Line<'static> {
+        let v = &self.view;
+        let marker = if v.to_act == Some(seat) { "▶ " } else { "  " };
+        let mut spans = vec![
+            Span::raw(marker),
+            Span::styled(format!("{:<6}", self.name_at(seat)), Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw(format!("{:<10}", seat_label(seat))),
+        ];
+        if v.phase == SpitzerPhase::Announcing {
+            spans.push(Span::raw(match v.said(seat) {
+                Some(SpitzerAction::Announce(a)) => format!("announces {}", announcement_text(a)),
+                Some(_) => "pass".to_owned(),
+                None if v.to_act == Some(seat) => "…".to_owned(),
+                None => String::new(),
+            }));
+        } else {
+            spans.push(self.side_span(seat));
+            let tricks = v.tricks_won[seat.index()];
+            spans.push(Span::raw(format!("{tricks} tr {:>3} pts", v.points_won[seat.index()])));
+        }
+        Line::from(spans)
+    }
+
+    fn render_table(&self, area: Rect, buf: &mut Buffer) {
+        let v = &self.view;
+        let mut lines = vec![self.contract_line()];
+        lines.extend(Seat::all(4).map(|seat| self.seat_row(seat)));
+        lines.push(Line::default());
+        if v.phase == SpitzerPhase::Announcing {
+            let room = usize::from(area.height.saturating_sub(2));
+            self.announcement_lines(&mut lines, room);
+        } else {
+            self.trick_lines(&mut lines);
+        }
+        let title = match v.phase {
+            SpitzerPhase::Announcing => " Announcements ".to_owned(),
+            _ => format!(" Trick {} ", (v.tricks_won.iter().sum::<u8>() + 1).min(8)),
+        };
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::bordered().title(title)).render(area, buf);
+    }
+
+    /// The human's choices in the announcement phase (every eligible one),
+    /// or whom the table waits for.
+    fn announcement_lines(&self, lines: &mut Vec<Line<'static>>, room: usize) {
+        let v = &self.view;
+        let options = self.options();
+        if options.is_empty() {
+            lines.extend(waiting_line(self));
+            return;
+        }
+        lines.push(Line::from("Your turn: pass or announce (↑/↓, Enter):"));
+        let chosen = self.option_index(options.len());
+        let rows = room.saturating_sub(lines.len() + 1).max(1);
+        let first = chosen.saturating_sub(rows - 1).min(options.len().saturating_sub(rows));
+        for (i, &action) in options.iter().enumerate().skip(first).take(rows) {
+            let label = match action {
+                SpitzerAction::Announce(a) => format!("{} — {}", announcement_text(a), announcement_meaning(a)),
+                _ if BLACK_QUEENS.is_subset(v.hand) => "Pass (both black queens: a silent Sneaker)".to_owned(),
+                _ => "Pass".to_owned(),
+            };
+            let (marker, style) = if i == chosen {
+                ("▶ ", Style::new().add_modifier(Modifier::REVERSED))
+            } else {
+                ("  ", Style::new())
+            };
+            lines.push(Line::from(format!("{marker}{label}")).style(style));
+        }
+        let contract = contract_of(options[chosen], v.hand);
+        let row = tariff_row(contract, None);
+        lines.push(Line::from(format!("Tariff {row}")).style(Style::new().add_modifier(Modifier::DIM)));
+    }
+
+    /// The trick in progress and the last one as a grid, one column per seat.
+    fn trick_lines(&self, lines: &mut Vec<Line<'static>>) {
+        let v = &self.view;
+        let mut header = vec![Span::raw(" ".repeat(TRICK_COLUMN))];
+        for seat in Seat::all(4) {
+            header.extend(cell(vec![Span::raw(format!(" {}", self.name_at(seat)))]));
+        }
+        lines.push(Line::from(header).bold());
+        let trick_no = (v.tricks_won.iter().sum::<u8>() + 1).min(8);
+        let mut now = cell(vec![Span::raw(format!("Trick {trick_no}"))]);
+        for seat in Seat::all(4) {
+            let k = (seat.index() + 4 - v.leader.index()) % 4;
+            now.extend(match v.trick().get(k) {
+                Some(&card) => played_cell(card, k == 0),
+                None if v.to_act == Some(seat) => cell(vec![Span::raw(" …")]),
+                None => cell(vec![Span::raw(" ·")]),
+            });
+        }
+        lines.push(Line::from(now));
+        if let Some(last) = v.last_trick {
+            let mut spans = cell(vec![Span::raw("Last")]);
+            for seat in Seat::all(4) {
+                let k = (seat.index() + 4 - last.leader.index()) % 4;
+                spans.extend(played_cell(last.cards[k], k == 0));
+            }
+            let won = points(last.cards.iter().copied().collect());
+            spans.push(Span::raw(format!("→ {} +{won}", self.name_at(last.winner))));
+            lines.push(Line::from(spans));
+        }
+        if let Some(ace) = v.called_ace
+            && !v.played.contains(ace)
+        {
+            lines.push(Line::from(format!("The called ace {} is not out yet.", super::ui::card_text(ace))).dim());
+        }
+        lines.extend(waiting_line(self));
+    }
+
+    fn render_hand(&self, area: Rect, buf: &mut Buffer) {
+        let v = &self.view;
+        let cards = self.cursor_cards();
+        let playing = v.phase == SpitzerPhase::Playing && v.is_my_turn();
+        let cursor = (v.phase == SpitzerPhase::Playing).then_some(self.cursor);
+        let trumps = v.hand.intersect(TRUMPS).len();
+        let note = if playing { " · • playable" } else { "" };
+        let title = format!(" Your hand · {} · {trumps} trump{}{note} ", seat_label(v.seat), plural(trumps));
+        Paragraph::new(card_row(&cards, v.legal_cards(), playing, cursor))
+            .block(Block::bordered().title(title))
+            .render(area, buf);
+    }
+
+    fn render_result(&self, area: Rect, buf: &mut Buffer) {
+        let v = &self.view;
+        let mut lines = Vec::new();
+        if let Some(o) = v.outcome {
+            let s = o.settlement;
+            let how = match v.announcement {
+                Some((seat, a)) => format!("{} announced {}", self.who(seat), announcement_text(a)),
+                None => "all passed".to_owned(),
+            };
+            lines.push(Line::from(format!("{} — {how}", contract_text(s.contract))).bold());
+            let side: Vec<String> = o.declaring.iter().map(|seat| self.who(seat)).collect();
+            let (verdict, colour) = if s.value > 0 { ("WON", Color::Green) } else { ("LOST", Color::Red) };
+            lines.push(Line::from(vec![
+                Span::raw(format!("Declaring side: {} ", side.join(" + "))),
+                Span::styled(verdict, Style::new().fg(colour).add_modifier(Modifier::BOLD)),
+            ]));
+            let other_tricks = 8 - s.tricks;
+            lines.push(Line::from(format!("  {:<16}{:>10}{:>8}", "", "declaring", "other")).bold());
+            lines.push(Line::from(format!("  {:<16}{:>10}{:>8}", "tricks", s.tricks, other_tricks)));
+            lines.push(Line::from(format!("  {:<16}{:>10}{:>8}", "card points", s.points, 120 - u16::from(s.points))));
+            lines.push(Line::from(format!("  column {}: {}", s.column, column_meaning(s.column))));
+            lines.push(Line::from(format!("  tariff {}", tariff_row(s.contract, Some(s.column)))));
+            let gain_text = if s.value > 0 {
+                format!("  → +{} to each player of the declaring side", s.value)
+            } else {
+                format!("  → +{} to each player of the other side", s.value.unsigned_abs())
+            };
+            lines.push(Line::from(gain_text).bold());
+            let deal_scores = self.table().finished().map(|d| d.scores).unwrap_or_default();
+            let totals = self.table().record().totals();
+            let each = |values: &dyn Fn(usize) -> String| {
+                (0..4).map(|m| format!("{} {}", self.names[m], values(m))).collect::<Vec<_>>().join(" · ")
+            };
+            lines.push(Line::from(format!("  this deal: {}", each(&|m| gain(deal_scores[m])))));
+            lines.push(Line::from(format!("  totals:    {}", each(&|m| totals[m].to_string()))).bold());
+            if let Some(last) = v.last_trick {
+                let mut spans = vec![Span::raw(format!("  last trick ({} led): ", self.name_at(last.leader)))];
+                spans.extend(card_spans(last.cards));
+                spans.push(Span::raw(format!(" → {}", self.name_at(last.winner))));
+                lines.push(Line::from(spans));
+            }
+        }
+        lines.extend(winner_lines(self));
+        let title = format!(" Deal {} · result ", self.table().number());
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::bordered().title(title)).render(area, buf);
+    }
+
+    fn fallback_status(&self) -> String {
+        let v = &self.view;
+        match v.to_act {
+            None if self.winner().is_some() => "The game is over: w saves the match, q quits.".to_owned(),
+            None => format!("Deal over. n starts deal {}.", self.table().number() + 1),
+            Some(seat) if seat != v.seat => format!("{} is to act.", self.who(seat)),
+            Some(_) if v.phase == SpitzerPhase::Announcing => {
+                "Your turn to announce: ↑/↓ choose, Enter says it, p passes.".to_owned()
+            }
+            Some(_) => "Your turn: play a card (• marks the playable ones).".to_owned(),
+        }
+    }
+
+    fn help(&self) -> &'static str {
+        let v = &self.view;
+        match v.phase {
+            SpitzerPhase::Over if self.winner().is_some() => " w save · q quit",
+            SpitzerPhase::Over => " n next deal · w save · q quit",
+            _ if !v.is_my_turn() && v.phase == SpitzerPhase::Playing => " ←/→ choose your next card · w save · q quit",
+            _ if !v.is_my_turn() => " w save · q quit",
+            SpitzerPhase::Announcing => " ↑/↓ choose · Enter announce · p pass · w save · q quit",
+            _ => " ←/→ move · Tab next playable · Enter/Space play · w save · q quit",
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

@@ -1,0 +1,316 @@
+//! A match at a table of the human and bots, for any game that plays as a
+//! [`Match`]: the deal in progress, the match it belongs to, and the bots.
+//!
+//! Like the Skat [`Session`](super::session::Session), the table hands out
+//! nothing but seat views: the screen gets the human's, each bot its own
+//! inside a [`BotRequest`]. Finished deals go into the [`Match`], which keeps
+//! the running totals, decides the end of the game and is written as a
+//! trumpf match record.
+
+use std::any::Any;
+use std::panic::{self, AssertUnwindSafe};
+
+use trumpf_ai::Bot;
+use trumpf_core::series::record::{MatchRecord, RecordGame};
+use trumpf_core::series::{Match, MatchError, MatchGame, MatchStatus, PlayedDeal};
+use trumpf_core::shuffle::deal_rng;
+use trumpf_core::{Game, GameView, Seat};
+
+/// The human's member number. The bots are members 1, 2, ...
+pub const HUMAN: usize = 0;
+
+/// Names one decision point of a match: a deal and the number of actions
+/// taken in it. A bot answer is applied only if its ticket is still current.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ticket {
+    deal: u32,
+    ply: usize,
+}
+
+/// What a bot is asked: its own seat's view, nothing else.
+#[derive(Clone, Debug)]
+pub struct BotRequest<G: Game> {
+    /// The decision point.
+    pub ticket: Ticket,
+    /// The bot's member number.
+    pub member: usize,
+    /// The bot's seat in this deal.
+    pub seat: Seat,
+    /// What that seat may know.
+    pub view: G::View,
+}
+
+/// A bot's answer.
+#[derive(Clone, Debug)]
+pub struct BotAnswer<G: Game> {
+    /// The decision point it answers.
+    pub ticket: Ticket,
+    /// The seat that acts.
+    pub seat: Seat,
+    /// A legal action of that seat.
+    pub action: G::Action,
+    /// Set when the bot failed (panicked or chose an illegal action) and its
+    /// first legal action was taken instead.
+    pub trouble: Option<String>,
+}
+
+/// A match in progress: the deal being played and every finished one.
+#[derive(Clone, Debug)]
+pub struct Table<G: MatchGame> {
+    seed: u64,
+    record: Match<G>,
+    number: u32,
+    dealer: usize,
+    seating: [usize; Seat::MAX],
+    start: G,
+    game: G,
+    actions: Vec<(Seat, G::Action)>,
+    trouble: Option<String>,
+}
+
+impl<G: MatchGame> Table<G> {
+    /// A new match under `rules` whose deals all follow from `seed`; member
+    /// `first_dealer` deals first.
+    ///
+    /// # Errors
+    /// If the rules cannot be played or the dealer is not a member.
+    pub fn new(seed: u64, rules: G::Rules, first_dealer: usize) -> Result<Table<G>, MatchError> {
+        let record = Match::<G>::new(rules, first_dealer)?;
+        let start = record.deal(&mut deal_rng(seed));
+        Ok(Table::with_first_deal(seed, record, start))
+    }
+
+    /// A match whose first deal is `start` (later deals follow from `seed`).
+    ///
+    /// # Errors
+    /// As [`Table::new`].
+    pub fn starting_with(seed: u64, rules: G::Rules, first_dealer: usize, start: G) -> Result<Table<G>, MatchError> {
+        Ok(Table::with_first_deal(seed, Match::<G>::new(rules, first_dealer)?, start))
+    }
+
+    fn with_first_deal(seed: u64, record: Match<G>, start: G) -> Table<G> {
+        Table {
+            seed,
+            number: 1,
+            dealer: record.next_dealer(),
+            seating: record.next_seating(),
+            record,
+            game: start.clone(),
+            start,
+            actions: Vec::new(),
+            trouble: None,
+        }
+    }
+
+    /// The seed the deals follow from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The number of the deal in progress or just finished (1-based).
+    pub fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// The member dealing the deal in progress.
+    pub fn dealer(&self) -> usize {
+        self.dealer
+    }
+
+    /// The match: rules, finished deals, totals, status.
+    pub fn record(&self) -> &Match<G> {
+        &self.record
+    }
+
+    /// Where the match stands.
+    pub fn status(&self) -> MatchStatus {
+        self.record.status()
+    }
+
+    /// The member sitting in `seat` in the deal in progress.
+    pub fn member_at(&self, seat: Seat) -> usize {
+        self.seating[seat.index()]
+    }
+
+    /// The human's seat in the deal in progress.
+    pub fn human_seat(&self) -> Seat {
+        Seat::all(self.game.seats()).find(|&s| self.member_at(s) == HUMAN).unwrap_or(Seat::FOREHAND)
+    }
+
+    /// What `seat` may know of the deal in progress.
+    pub fn view(&self, seat: Seat) -> G::View {
+        self.game.view(seat)
+    }
+
+    /// The seat to act, or `None` when the deal is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        self.game.to_act()
+    }
+
+    /// The current decision point.
+    pub fn ticket(&self) -> Ticket {
+        Ticket { deal: self.number, ply: self.actions.len() }
+    }
+
+    /// The deal just finished, once the deal in progress is over.
+    pub fn finished(&self) -> Option<&PlayedDeal<G>> {
+        if self.game.is_over() && self.record.deals().len() == self.number as usize {
+            self.record.deals().last()
+        } else {
+            None
+        }
+    }
+
+    /// A problem recording a finished deal (a bug if it ever happens), taken
+    /// once.
+    pub fn take_trouble(&mut self) -> Option<String> {
+        self.trouble.take()
+    }
+
+    /// Applies `action` for `seat`; when it ends the deal, the deal goes into
+    /// the match.
+    ///
+    /// # Errors
+    /// The engine's reason; the deal is unchanged.
+    pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), G::Error> {
+        self.game.try_apply(seat, action)?;
+        self.actions.push((seat, action));
+        if self.game.is_over() {
+            // The match replays the actions the engine has just accepted.
+            if let Err(e) = self.record.record(self.start.clone(), self.actions.clone()) {
+                self.trouble = Some(format!("deal {} could not be recorded: {e}", self.number));
+            }
+        }
+        Ok(())
+    }
+
+    /// Deals the next deal, if the one in progress is over and the match goes
+    /// on. The deal passes one member to the left.
+    pub fn next_deal(&mut self) -> bool {
+        if !self.game.is_over() || self.record.status() != MatchStatus::Running {
+            return false;
+        }
+        self.number += 1;
+        self.dealer = self.record.next_dealer();
+        self.seating = self.record.next_seating();
+        let seed = self.seed.wrapping_add(u64::from(self.number - 1));
+        self.start = self.record.deal(&mut deal_rng(seed));
+        self.game = self.start.clone();
+        self.actions.clear();
+        true
+    }
+
+    /// The request for the bot to act, if a bot is to act.
+    pub fn bot_request(&self) -> Option<BotRequest<G>> {
+        let seat = self.game.to_act()?;
+        let member = self.member_at(seat);
+        (member != HUMAN).then(|| BotRequest { ticket: self.ticket(), member, seat, view: self.game.view(seat) })
+    }
+}
+
+impl<G: RecordGame> Table<G> {
+    /// The match so far (finished deals only) as a trumpf match record.
+    pub fn record_text(&self, names: &[String]) -> String {
+        MatchRecord::new(names, self.record.clone()).write()
+    }
+}
+
+/// The bots, by member (member [`HUMAN`] has none). They see only the view
+/// in each request.
+pub struct Bots<G: Game> {
+    players: Vec<Option<Box<dyn Bot<G>>>>,
+}
+
+impl<G: Game> Bots<G> {
+    /// Members 1, 2, ... played by these bots.
+    pub fn new(bots: Vec<Box<dyn Bot<G>>>) -> Bots<G> {
+        let mut players: Vec<Option<Box<dyn Bot<G>>>> = vec![None];
+        players.extend(bots.into_iter().map(Some));
+        Bots { players }
+    }
+
+    /// Asks the request's bot. A bot that panics or answers an illegal action
+    /// (or is missing) is replaced, for this decision, by its first legal
+    /// action, and the answer says so.
+    pub fn answer(&mut self, request: BotRequest<G>) -> BotAnswer<G> {
+        let mut legal = Vec::new();
+        request.view.legal_actions(&mut legal);
+        let fallback = *legal.first().expect("a bot is asked only when its seat is to act");
+        let (action, trouble) = match self.players.get_mut(request.member).and_then(Option::as_mut) {
+            None => (fallback, Some("has no bot".to_owned())),
+            Some(bot) => match panic::catch_unwind(AssertUnwindSafe(|| bot.choose(&request.view))) {
+                Ok(action) if legal.contains(&action) => (action, None),
+                Ok(action) => (fallback, Some(format!("chose the illegal action {action}"))),
+                Err(payload) => (fallback, Some(format!("failed: {}", panic_text(payload.as_ref())))),
+            },
+        };
+        BotAnswer { ticket: request.ticket, seat: request.seat, action, trouble }
+    }
+}
+
+fn panic_text(payload: &(dyn Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("panic")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trumpf_ai::RandomBot;
+    use trumpf_core::spidge::{SpidgeDeal, SpidgeGame, SpidgeRules};
+    use trumpf_core::spitzer::{SpitzerDeal, SpitzerGame, SpitzerRules};
+
+    fn play_out<G: MatchGame>(table: &mut Table<G>, bots: &mut Bots<G>) {
+        while let Some(seat) = table.to_act() {
+            let action = match table.bot_request() {
+                Some(request) => bots.answer(request).action,
+                None => {
+                    let mut legal = Vec::new();
+                    table.view(seat).legal_actions(&mut legal);
+                    legal[0]
+                }
+            };
+            table.apply(seat, action).unwrap();
+        }
+    }
+
+    #[test]
+    fn deals_follow_the_seed_and_the_deal_passes_left() {
+        let mut table = Table::<SpitzerGame>::new(5, SpitzerRules::default(), 3).unwrap();
+        let mut bots = Bots::new((1..4).map(|i| Box::new(RandomBot::new(i)) as Box<dyn Bot<SpitzerGame>>).collect());
+        let mut seats = Vec::new();
+        for number in 1..=5u32 {
+            assert_eq!(table.number(), number);
+            let seat = table.human_seat();
+            seats.push(seat.index());
+            assert_eq!(table.view(seat).hand, SpitzerDeal::from_seed(5 + u64::from(number) - 1).hand(seat));
+            assert!(table.finished().is_none());
+            assert!(!table.next_deal(), "the deal is not over yet");
+            play_out(&mut table, &mut bots);
+            assert_eq!(table.finished().map(|d| d.dealer), Some(table.dealer()));
+            assert!(table.take_trouble().is_none());
+            if !table.next_deal() {
+                break;
+            }
+        }
+        assert_eq!(&seats[..4], [0, 3, 2, 1], "eldest first, then dealer, E3, E2");
+    }
+
+    #[test]
+    fn the_spidge_dealer_is_asked_for_the_dummy_too() {
+        let mut table = Table::<SpidgeGame>::new(9, SpidgeRules::default(), 2).unwrap();
+        assert_eq!(
+            table.view(table.human_seat()).own_hand,
+            SpidgeDeal::from_seed(9).hands()[trumpf_core::spidge::Hand::Left]
+        );
+        let mut bots = Bots::new((1..3).map(|i| Box::new(RandomBot::new(i)) as Box<dyn Bot<SpidgeGame>>).collect());
+        play_out(&mut table, &mut bots);
+        assert!(table.finished().is_some());
+        assert!(table.next_deal());
+        assert_eq!(table.dealer(), 0);
+        assert_eq!(table.human_seat(), trumpf_core::spidge::DEALER);
+    }
+}
