@@ -9,7 +9,10 @@ use trumpf_core::skat::{
     Auction, AuctionResult, BidMove, Contract, GameKind, PlayTally, ScoreSheet, Scoring, SkatAction, SkatDeal,
     SkatError, SkatGame, SkatOutcome, SkatPhase, SkatRules, settle,
 };
-use trumpf_core::{Card, CardSet, Game, Seat, Suit};
+use trumpf_core::{Card, Game, Seat, Suit};
+
+mod common;
+use common::{card, card_set, cards, data_lines, fields};
 
 const SETTLEMENT: &str = include_str!("data/skat/settlement.txt");
 const MATADORS: &str = include_str!("data/skat/matadors.txt");
@@ -20,40 +23,6 @@ const TRICKS: &str = include_str!("data/skat/tricks.txt");
 
 // ---------------------------------------------------------------------------
 // Parsing helpers
-
-/// The data lines of a file: comments (`#` to the end of the line) and blank
-/// lines removed, with their 1-based line numbers.
-fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().filter_map(|(i, line)| {
-        let line = line.split('#').next().unwrap_or("").trim();
-        (!line.is_empty()).then_some((i + 1, line))
-    })
-}
-
-/// The `|`-separated fields of a line, trimmed.
-fn fields(line: &str) -> Vec<&str> {
-    line.split('|').map(str::trim).collect()
-}
-
-fn card(text: &str) -> Card {
-    text.parse().unwrap_or_else(|e| panic!("bad card {text:?} in a data file: {e}"))
-}
-
-/// Cards separated by whitespace, in the given order.
-fn cards(text: &str) -> Vec<Card> {
-    text.split_whitespace().map(card).collect()
-}
-
-/// A set of cards separated by whitespace; `-` is the empty set.
-fn card_set(text: &str) -> CardSet {
-    if text == "-" {
-        return CardSet::EMPTY;
-    }
-    let list = cards(text);
-    let set: CardSet = list.iter().copied().collect();
-    assert_eq!(set.len(), list.len(), "a card repeats in {text:?}");
-    set
-}
 
 fn game_kind(name: &str) -> GameKind {
     match name {

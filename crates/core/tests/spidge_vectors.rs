@@ -15,6 +15,9 @@ use trumpf_core::spidge::{
 };
 use trumpf_core::{Card, CardSet, Game, GameView, Seat};
 
+mod common;
+use common::{card, card_set, cards, data_lines, fields};
+
 const DEALING: &str = include_str!("data/spidge/dealing.txt");
 const LEADING: &str = include_str!("data/spidge/leading.txt");
 const FOLLOWING: &str = include_str!("data/spidge/following.txt");
@@ -25,35 +28,6 @@ const PERFT: &str = include_str!("data/spidge/perft.txt");
 
 // ---------------------------------------------------------------------------
 // Parsing helpers
-
-/// The data lines of a file: comments (`#` to the end of the line) and blank
-/// lines removed, with their 1-based line numbers.
-fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().filter_map(|(i, line)| {
-        let line = line.split('#').next().unwrap_or("").trim();
-        (!line.is_empty()).then_some((i + 1, line))
-    })
-}
-
-/// The `|`-separated fields of a line, trimmed.
-fn fields(line: &str) -> Vec<&str> {
-    line.split('|').map(str::trim).collect()
-}
-
-fn card(text: &str) -> Card {
-    text.parse().unwrap_or_else(|e| panic!("bad card {text:?} in a data file: {e}"))
-}
-
-fn cards(text: &str) -> Vec<Card> {
-    text.split_whitespace().map(card).collect()
-}
-
-fn card_set(text: &str) -> CardSet {
-    let list = cards(text);
-    let set: CardSet = list.iter().copied().collect();
-    assert_eq!(set.len(), list.len(), "a card repeats in {text:?}");
-    set
-}
 
 fn yes_no(text: &str) -> bool {
     match text {

@@ -15,6 +15,9 @@ use trumpf_core::spitzer::{
 };
 use trumpf_core::{Card, CardSet, Game, GameView, Rank, Seat, Suit};
 
+mod common;
+use common::{card, card_set, cards, data_lines, fields};
+
 const TRICKS: &str = include_str!("data/spitzer/tricks.txt");
 const LEGAL: &str = include_str!("data/spitzer/legal.txt");
 const CALLED_ACE: &str = include_str!("data/spitzer/called_ace.txt");
@@ -28,39 +31,6 @@ const DEALING: &str = include_str!("data/spitzer/dealing.txt");
 
 // ---------------------------------------------------------------------------
 // Parsing helpers
-
-/// The data lines of a file: comments and blank lines removed, with their
-/// 1-based line numbers.
-fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().filter_map(|(i, line)| {
-        let line = line.split('#').next().unwrap_or("").trim();
-        (!line.is_empty()).then_some((i + 1, line))
-    })
-}
-
-/// The `|`-separated fields of a line, trimmed.
-fn fields(line: &str) -> Vec<&str> {
-    line.split('|').map(str::trim).collect()
-}
-
-fn card(text: &str) -> Card {
-    text.parse().unwrap_or_else(|e| panic!("bad card {text:?} in a data file: {e}"))
-}
-
-/// Cards separated by whitespace, in the given order; `-` is none.
-fn cards(text: &str) -> Vec<Card> {
-    if text == "-" {
-        return Vec::new();
-    }
-    text.split_whitespace().map(card).collect()
-}
-
-fn card_set(text: &str) -> CardSet {
-    let list = cards(text);
-    let set: CardSet = list.iter().copied().collect();
-    assert_eq!(set.len(), list.len(), "a card repeats in {text:?}");
-    set
-}
 
 fn seat(i: usize) -> Seat {
     Seat::new(i).expect("seat 0..4")
