@@ -76,6 +76,37 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The card an action plays, if it is a card play.
     fn card_of(action: Self::Action) -> Option<crate::Card>;
+
+    /// The action that plays `card`.
+    fn card_action(card: crate::Card) -> Self::Action;
+
+    /// The cards the seat to act may play now, as one mask; empty outside
+    /// trick play and once the deal is over.
+    fn playable_cards(&self) -> CardSet;
+}
+
+/// Counts the legal card sequences of the next `depth` card plays from a
+/// state in trick play (perft). A sequence that ends the deal early counts
+/// as one leaf; depth 0, or a state outside trick play, counts 1. The state
+/// is copied per move instead of undone.
+pub fn perft<G: Game + Copy>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let legal = game.playable_cards();
+    if legal.is_empty() {
+        return 1;
+    }
+    if depth == 1 {
+        return legal.len() as u64;
+    }
+    let mut nodes = 0;
+    for card in legal {
+        let mut next = *game;
+        next.apply_unchecked(G::card_action(card));
+        nodes += perft(&next, depth - 1);
+    }
+    nodes
 }
 
 /// A seat's view of a game.

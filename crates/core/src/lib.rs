@@ -39,5 +39,5 @@ pub mod spitzer;
 
 pub use card::{Card, ParseCardError, ParseSuitError, Rank, Suit};
 pub use cardset::{CardSet, CardSetIter, ParseCardSetError};
-pub use game::{Game, GameView};
+pub use game::{Game, GameView, perft};
 pub use seat::{BySeat, Seat};

@@ -758,6 +758,14 @@ impl Game for SkatGame {
         CardSet::PIQUET_PACK
     }
 
+    fn card_action(card: Card) -> SkatAction {
+        SkatAction::Play(card)
+    }
+
+    fn playable_cards(&self) -> CardSet {
+        SkatGame::legal_cards(self)
+    }
+
     fn card_of(action: SkatAction) -> Option<Card> {
         match action {
             SkatAction::Play(card) => Some(card),

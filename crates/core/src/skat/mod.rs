@@ -9,11 +9,12 @@ mod playout;
 pub mod rules;
 pub mod scoring;
 
+pub use crate::game::perft;
 pub use bidding::{Auction, AuctionResult, AuctionStage, BID_VALUES, BidError, BidMove};
 pub use contract::{Contract, GameKind, ParseContractError, card_points, points};
 pub use deal::{DealError, SkatDeal};
 pub use game::{ParseActionError, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView, Trick};
 pub use list::{ListEntry, ScoreSheet};
-pub use playout::{perft, random_playout};
+pub use playout::random_playout;
 pub use rules::{PassOut, Scoring, SkatRules};
 pub use scoring::{Levels, PlayTally, Settlement, overbid_value, settle};

@@ -4,7 +4,7 @@ use rand::Rng;
 
 use crate::game::Game;
 use crate::skat::deal::SkatDeal;
-use crate::skat::game::{SkatAction, SkatGame, SkatPhase};
+use crate::skat::game::SkatGame;
 use crate::skat::rules::SkatRules;
 
 /// Plays one whole random deal: shuffle, random legal bidding, skat
@@ -17,24 +17,4 @@ pub fn random_playout<R: Rng + ?Sized>(rng: &mut R, rules: SkatRules) -> SkatGam
         game.apply_unchecked(action);
     }
     game
-}
-
-/// Counts the legal card sequences of the next `depth` card plays from a
-/// state in trick play. A sequence that ends the deal early counts as one
-/// leaf. Depth 0 counts 1.
-pub fn perft(game: &SkatGame, depth: u32) -> u64 {
-    if depth == 0 || game.phase() != SkatPhase::Playing {
-        return 1;
-    }
-    let legal = game.legal_cards();
-    if depth == 1 {
-        return legal.len() as u64;
-    }
-    let mut nodes = 0;
-    for card in legal {
-        let mut next = *game;
-        next.apply_unchecked(SkatAction::Play(card));
-        nodes += perft(&next, depth - 1);
-    }
-    nodes
 }

@@ -382,6 +382,14 @@ impl Game for SpidgeGame {
         self.rules.pack()
     }
 
+    fn card_action(card: Card) -> SpidgeAction {
+        SpidgeAction::Play(card)
+    }
+
+    fn playable_cards(&self) -> CardSet {
+        SpidgeGame::legal_cards(self)
+    }
+
     fn card_of(action: SpidgeAction) -> Option<Card> {
         let SpidgeAction::Play(card) = action;
         Some(card)

@@ -27,10 +27,11 @@ pub mod rules;
 pub mod scoring;
 pub mod trick;
 
+pub use crate::game::perft;
 pub use deal::{DealError, SpidgeDeal};
 pub use game::{SpidgeAction, SpidgeError, SpidgeGame, SpidgeView};
 pub use hand::{ByHand, DEALER, Hand, LEFT, RIGHT, next_deal_seat};
-pub use playout::{perft, random_playout};
+pub use playout::random_playout;
 pub use rules::{DoubleJoker, JOKER_PACK, JokerSuit, SpidgeRules, TrumpLead};
 pub use scoring::{Award, SpidgeResult, game_winner, settle};
 pub use trick::{SpidgeTrick, follow_mask, legal_cards, legal_follows, legal_leads, trick_winner, trumps_broken};

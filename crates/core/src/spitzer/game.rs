@@ -725,6 +725,14 @@ impl Game for SpitzerGame {
         CardSet::PIQUET_PACK
     }
 
+    fn card_action(card: Card) -> SpitzerAction {
+        SpitzerAction::Play(card)
+    }
+
+    fn playable_cards(&self) -> CardSet {
+        SpitzerGame::legal_cards(self)
+    }
+
     fn card_of(action: SpitzerAction) -> Option<Card> {
         match action {
             SpitzerAction::Play(card) => Some(card),

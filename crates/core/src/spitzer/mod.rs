@@ -35,6 +35,7 @@ mod rules;
 mod scoring;
 mod view;
 
+pub use crate::game::perft;
 pub use announcement::{Announcement, Contract, ParseAnnouncementError, ParseContractError, Side};
 pub use cards::{
     BIG_QUEEN, BLACK_QUEENS, Duty, FAIL_ORDER, FAIL_SUITS, FAILS, LITTLE_QUEEN, SPITZER, TRUMP_ORDER, TRUMPS,
@@ -44,7 +45,7 @@ pub use deal::{DealError, SpitzerDeal};
 pub use game::{
     DEALER, ELDEST, ParseActionError, SpitzerAction, SpitzerError, SpitzerGame, SpitzerOutcome, SpitzerPhase, Trick,
 };
-pub use playout::{perft, random_playout};
+pub use playout::random_playout;
 pub use rules::{CallTiming, FirstTrickSelfRow, RulesError, SpitzerRules};
 pub use scoring::{Column, Settlement, TARIFF, game_winner, settle, tariff};
 pub use view::{SpitzerView, TeamKnowledge};
