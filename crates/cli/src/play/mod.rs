@@ -253,3 +253,20 @@ fn install_panic_hook() {
         }));
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(game: &str) -> PlayArgs {
+        PlayArgs { game: game.into(), seed: None, save: None, delay: 0, fast: true, seeger_fabian: false }
+    }
+
+    #[test]
+    fn an_unknown_game_is_refused_with_the_list_of_games() {
+        let error = run(args("chess")).unwrap_err().to_string();
+        assert!(error.contains("\"chess\"") && error.contains("skat, spitzer, spidge"), "{error}");
+        let error = run(PlayArgs { seeger_fabian: true, ..args("Spidge") }).unwrap_err().to_string();
+        assert!(error.contains("Skat option"), "{error}");
+    }
+}

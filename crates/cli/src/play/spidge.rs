@@ -13,7 +13,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
-use trumpf_ai::{Bot, RandomBot};
+use trumpf_ai::{Bot, SpidgeBot};
 use trumpf_core::spidge::{Award, DEALER, Hand, LEFT, RIGHT, SpidgeAction, SpidgeGame, SpidgeRules, SpidgeView};
 use trumpf_core::{Card, CardSet, GameView, Seat, Suit};
 
@@ -34,12 +34,8 @@ fn names() -> Vec<String> {
 }
 
 /// The two opponents.
-fn bots(seed: u64) -> Bots<SpidgeGame> {
-    Bots::new(
-        (1..3u64)
-            .map(|i| Box::new(RandomBot::new(seed.wrapping_mul(31).wrapping_add(i))) as Box<dyn Bot<SpidgeGame>>)
-            .collect(),
-    )
+fn bots() -> Bots<SpidgeGame> {
+    Bots::new((0..2).map(|_| Box::new(SpidgeBot::new()) as Box<dyn Bot<SpidgeGame>>).collect())
 }
 
 /// `trumpf play spidge`.
@@ -50,7 +46,7 @@ pub fn run(args: &super::PlayArgs) -> Result<()> {
         auto: args.save.is_some(),
         path: args.save.clone().unwrap_or_else(|| PathBuf::from(SpidgeGame::DEFAULT_SAVE)),
     };
-    let model = run_match(MatchModel::new(table, names(), save), bots(seed), super::delay(args))?;
+    let model = run_match(MatchModel::new(table, names(), save), bots(), super::delay(args))?;
     print!("{}", farewell(&model));
     Ok(())
 }
@@ -375,6 +371,226 @@ impl MatchModel<SpidgeGame> {
             None => " n next deal · w save · q quit",
             _ if !v.is_my_turn() => " ←/→ choose your next card · w save · q quit",
             _ => " ←/→ move · Tab next playable · Enter/Space play · w save · q quit",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::common::tests::{ch, feed, fuzz, key, screen, started, text};
+    use crate::play::common::{Cmd, Msg};
+    use crate::play::model::Status;
+    use crate::play::ui::card_text;
+    use crossterm::event::KeyCode;
+    use trumpf_core::series::MatchStatus;
+    use trumpf_core::series::record::MatchRecord;
+
+    fn save_target() -> SaveTarget {
+        SaveTarget { path: std::env::temp_dir().join("trumpf-play-spidge-test.txt"), auto: false }
+    }
+
+    fn model(seed: u64) -> MatchModel<SpidgeGame> {
+        let table = Table::new(seed, SpidgeRules::default(), FIRST_DEALER).unwrap();
+        MatchModel::new(table, names(), save_target())
+    }
+
+    /// The key a simple human presses: the card under the cursor (a playable
+    /// one), then the next deal.
+    fn policy(m: &MatchModel<SpidgeGame>) -> Msg<SpidgeGame> {
+        if m.deal_over() { ch('n') } else { key(KeyCode::Enter) }
+    }
+
+    /// The rows of the panel whose top border holds `title`: the border and
+    /// the two rows below it.
+    fn panel(buf: &Buffer, title: &str) -> (u16, Vec<String>) {
+        let rows = crate::play::ui::tests::rows(buf);
+        let top = rows.iter().position(|r| r.contains(title)).unwrap_or_else(|| panic!("no {title:?} panel"));
+        (top as u16, rows[top..top + 3].to_vec())
+    }
+
+    /// Checks the marks under a panel's cards: playable cards `•` (or the
+    /// cursor), the others blank and dimmed.
+    fn check_marks(buf: &Buffer, top: u16, cards: &[Card], legal: Option<CardSet>) {
+        for (i, &card) in cards.iter().enumerate() {
+            let x = 2 + 4 * i as u16;
+            let cell = buf.cell((x, top + 1)).unwrap();
+            assert_eq!(cell.symbol(), card_text(card).chars().next().unwrap().to_string(), "card {i} is {card}");
+            let mark = buf.cell((x, top + 2)).unwrap().symbol();
+            match legal {
+                Some(legal) if legal.contains(card) => assert!(mark == "•" || mark == "▲", "{card}: {mark:?}"),
+                Some(_) => {
+                    assert!(mark == " " || mark == "▲", "{card} is not playable");
+                    assert!(cell.modifier.contains(Modifier::DIM), "{card} is dimmed");
+                }
+                None => assert!(mark == " " || mark == "▲", "{card}: no marks in a hand that does not play"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_dummy_lies_face_up_and_nothing_else_hidden_is_shown() {
+        let mut bots = bots();
+        let mut m = started(model(3), &mut bots);
+        let mut dealt_as = std::collections::HashSet::new();
+        for _ in 0..3000 {
+            if m.table().number() > 3 {
+                break;
+            }
+            if !m.deal_over() {
+                dealt_as.insert(m.view.seat);
+                let buf = screen(&m, 80, 24);
+                let (top, rows) = panel(&buf, "Dummy ·");
+                let dummy = hand_order(m.view.dummy);
+                for card in &dummy {
+                    assert!(rows[1].contains(&card_text(*card)), "{card} missing in the dummy: {}", rows[1]);
+                }
+                check_marks(&buf, top, &dummy, m.playing_dummy().then(|| m.view.legal_cards()));
+                let shown = text(&buf);
+                for card in SpidgeRules::default().pack().minus(m.view.visible_cards()) {
+                    assert!(!shown.contains(&card_text(card)), "{card} is hidden from the human\n{shown}");
+                }
+            }
+            let msg = policy(&m);
+            feed(&mut m, &mut bots, msg);
+        }
+        assert_eq!(dealt_as.len(), 3, "the human sat as L, R and dealer");
+    }
+
+    #[test]
+    fn the_dealer_plays_the_dummy_on_its_turn() {
+        // Deal 2: the human deals.
+        let mut bots = bots();
+        let mut m = started(model(8), &mut bots);
+        while m.table().number() < 2 {
+            let msg = policy(&m);
+            feed(&mut m, &mut bots, msg);
+        }
+        assert_eq!(m.view.seat, DEALER);
+        let shown = text(&screen(&m, 80, 24));
+        assert!(shown.contains("you: Dealer, you play the dummy"), "{shown}");
+        assert!(matches!(&m.status, Some(Status::Info(t)) if t == "Deal 2: you deal and play the dummy too."));
+        // L leads; the dummy follows: the human plays from the dummy.
+        assert!(m.playing_dummy());
+        assert_eq!(m.cursor_cards(), hand_order(m.view.dummy));
+        let buf = screen(&m, 80, 24);
+        let (top, rows) = panel(&buf, "Dummy · your turn to play from it · • playable");
+        assert!(rows[2].contains('▲'));
+        check_marks(&buf, top, &hand_order(m.view.dummy), Some(m.view.legal_cards()));
+        let (hand_top, _) = panel(&buf, "Your hand · Dealer ");
+        check_marks(&buf, hand_top, &hand_order(m.view.own_hand), None);
+        assert!(text(&buf).contains("Your turn to play from the dummy."));
+        let (dummy, own) = (m.view.dummy, m.view.own_hand);
+        let card = m.cursor_cards()[m.cursor];
+        assert!(m.view.legal_cards().contains(card));
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        assert_eq!(m.view.dummy, dummy.without(card));
+        assert_eq!(m.view.own_hand, own);
+        // Then the human's own hand plays, fourth to the trick.
+        assert_eq!(m.view.playing_hand(), Some(Hand::Dealer));
+        assert_eq!(m.cursor_cards(), hand_order(m.view.own_hand));
+        let buf = screen(&m, 80, 24);
+        let (top, _) = panel(&buf, "Your hand · Dealer · your turn");
+        check_marks(&buf, top, &hand_order(m.view.own_hand), Some(m.view.legal_cards()));
+    }
+
+    #[test]
+    fn trumps_broken_is_shown_and_an_early_trump_lead_refused() {
+        let mut bots = bots();
+        let mut m = started(model(21), &mut bots);
+        assert!(text(&screen(&m, 80, 24)).contains("Trumps: ★ jokers, then ♠ · not broken"));
+        let mut refused = false;
+        let mut broken_seen = false;
+        for _ in 0..5000 {
+            if m.table().number() > 6 {
+                break;
+            }
+            let shown = text(&screen(&m, 80, 24));
+            if !m.deal_over() {
+                assert_eq!(shown.contains("· broken"), m.view.trumps_broken, "{shown}");
+                broken_seen |= m.view.trumps_broken;
+            }
+            let trumps = m.view.rules.trumps();
+            let cards = m.cursor_cards();
+            let leading = m.view.trick().is_empty() && m.view.is_my_turn();
+            let only_trumps_left = m.view.legal_cards() == cards.iter().copied().collect();
+            let trump = cards.iter().position(|&c| trumps.contains(c));
+            if !refused
+                && leading
+                && !m.view.trumps_broken
+                && !only_trumps_left
+                && let Some(i) = trump
+            {
+                feed(&mut m, &mut bots, key(KeyCode::Home));
+                for _ in 0..i {
+                    feed(&mut m, &mut bots, key(KeyCode::Right));
+                }
+                let before = (m.view.clone(), m.table().ticket());
+                feed(&mut m, &mut bots, key(KeyCode::Enter));
+                let Some(Status::Error(t)) = &m.status else { panic!("no refusal: {:?}", m.status) };
+                assert!(t.starts_with("Not allowed:") && t.contains("trumps may not be led"), "{t}");
+                assert_eq!((m.view.clone(), m.table().ticket()), before);
+                feed(&mut m, &mut bots, ch('p'));
+                assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("no passing in Spidge")));
+                assert_eq!((m.view.clone(), m.table().ticket()), before);
+                feed(&mut m, &mut bots, key(KeyCode::Tab));
+                refused = true;
+            }
+            let msg = policy(&m);
+            feed(&mut m, &mut bots, msg);
+        }
+        assert!(refused && broken_seen);
+    }
+
+    #[test]
+    fn a_whole_match_runs_to_the_end_and_reads_back_from_its_record() {
+        let mut bots = bots();
+        let mut m = started(model(2024), &mut bots);
+        m.save.auto = true;
+        let mut saves = Vec::new();
+        let mut awarded = 0;
+        for _ in 0..1_000_000 {
+            if m.winner().is_some() {
+                break;
+            }
+            if m.deal_over() {
+                let r = m.view.result.unwrap();
+                let shown = text(&screen(&m, 80, 24));
+                assert!(shown.contains("hand player tricks count award points"), "{shown}");
+                let d = r.tricks[Hand::Dealer];
+                let y = r.tricks[Hand::Dummy];
+                assert!(shown.contains(&format!("{d}+{y}={}", d + y)), "{shown}");
+                for seat in [LEFT, RIGHT, DEALER] {
+                    if let Some(award) = r.awards[seat] {
+                        awarded += 1;
+                        assert!(shown.contains(&format!("{award} +{}", r.points[seat])), "{shown}");
+                    }
+                }
+            }
+            let msg = policy(&m);
+            saves.extend(feed(&mut m, &mut bots, msg));
+        }
+        let Some(winner) = m.winner() else { panic!("the match did not end") };
+        assert!(awarded > 0);
+        let record = m.table().record().clone();
+        assert_eq!(record.status(), MatchStatus::Won(winner));
+        let shown = text(&screen(&m, 80, 24));
+        assert!(shown.contains(&format!("GAME OVER: {} ", m.names[winner])), "{shown}");
+        let number = m.table().number();
+        feed(&mut m, &mut bots, ch('n'));
+        assert_eq!(m.table().number(), number);
+        assert_eq!(saves.len(), record.deals().len());
+        let Some(Cmd::Save { text, .. }) = saves.last() else { panic!("saved") };
+        let read = MatchRecord::<SpidgeGame>::read(text).unwrap();
+        assert_eq!(read.game, record);
+        assert_eq!(read.players, ["You", "Bot_1", "Bot_2"]);
+    }
+
+    #[test]
+    fn no_key_crashes_the_game() {
+        for seed in 0..2 {
+            let mut bots = bots();
+            fuzz(model(seed), &mut bots, policy, 1500, 7 + seed);
         }
     }
 }

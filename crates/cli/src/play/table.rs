@@ -280,7 +280,20 @@ mod tests {
     #[test]
     fn deals_follow_the_seed_and_the_deal_passes_left() {
         let mut table = Table::<SpitzerGame>::new(5, SpitzerRules::default(), 3).unwrap();
-        let mut bots = Bots::new((1..4).map(|i| Box::new(RandomBot::new(i)) as Box<dyn Bot<SpitzerGame>>).collect());
+        // Bots that pass and play their first card: Normal games, 3 to 9
+        // points a deal, so the match lasts more than four deals.
+        struct FirstLegal;
+        impl Bot<SpitzerGame> for FirstLegal {
+            fn name(&self) -> &str {
+                "first legal"
+            }
+            fn choose(&mut self, view: &trumpf_core::spitzer::SpitzerView) -> trumpf_core::spitzer::SpitzerAction {
+                let mut legal = Vec::new();
+                view.legal_actions(&mut legal);
+                legal[0]
+            }
+        }
+        let mut bots = Bots::new((1..4).map(|_| Box::new(FirstLegal) as Box<dyn Bot<SpitzerGame>>).collect());
         let mut seats = Vec::new();
         for number in 1..=5u32 {
             assert_eq!(table.number(), number);
