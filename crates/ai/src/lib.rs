@@ -30,8 +30,8 @@ pub trait Bot<G: Game>: Send {
 #[cfg(test)]
 pub(crate) mod testing {
     use rand::SeedableRng;
-    use trumpf_core::series::MatchGame;
     use trumpf_core::Seat;
+    use trumpf_core::series::MatchGame;
 
     use crate::{Bot, RandomBot};
 
@@ -43,7 +43,7 @@ pub(crate) mod testing {
         let rules = G::Rules::default();
         let (mut mine, mut theirs, mut their_count) = (0i64, 0i64, 0i64);
         for deal in 0..deals {
-            let mut game = G::deal(&rules, &mut rng);
+            let mut game = G::deal(&rules, &G::Progress::default(), &mut rng);
             let seats = game.seats();
             let hero = Seat::new((deal as usize) % seats).unwrap();
             let mut random = RandomBot::new(deal);

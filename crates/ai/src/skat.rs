@@ -321,6 +321,81 @@ impl SkatBot {
     }
 }
 
+impl SkatBot {
+    /// Grand Hand before a Ramsch only with a hand good enough to play it.
+    fn grand_hand_offer(&self, view: &SkatView) -> SkatAction {
+        if suit_or_grand_strength(GameKind::Grand, view.hand) + self.boldness >= HAND_THRESHOLD {
+            SkatAction::Declare(Contract::hand(GameKind::Grand))
+        } else {
+            SkatAction::Pass
+        }
+    }
+
+    /// Schieberamsch: push unseen with a hand that takes few points anyway
+    /// (the doubling hurts the others), otherwise take and pass two cards on.
+    fn ramsch_packet(&self, view: &SkatView) -> SkatAction {
+        let dangerous = (view.hand & (CardSet::rank(Rank::Ace) | CardSet::rank(Rank::Ten) | CardSet::JACKS)).len();
+        if view.rules.ramsch.unseen_push_allowed && dangerous <= 1 { SkatAction::Push } else { SkatAction::TakeSkat }
+    }
+
+    /// Passes on the two cards most likely to take points: aces and tens
+    /// first, from the shortest suits.
+    fn ramsch_discard(&self, view: &SkatView) -> SkatAction {
+        let pool = if view.rules.ramsch.jacks_may_be_pushed { view.hand } else { view.hand - CardSet::JACKS };
+        let danger = |c: Card| {
+            let suit_len = (view.hand & (CardSet::suit(c.suit()) - CardSet::JACKS)).len() as i32;
+            i32::from(card_points(c)) * 10 - suit_len
+        };
+        let mut cards: Vec<Card> = pool.iter().collect();
+        cards.sort_by_key(|&c| std::cmp::Reverse((danger(c), c.index())));
+        let away: CardSet = cards.iter().take(2).copied().collect();
+        SkatAction::Discard(away)
+    }
+
+    /// Kontra as an opponent holding the declared game's top cards and aces.
+    fn kontra(&self, view: &SkatView) -> SkatAction {
+        let Some(contract) = view.contract else { return SkatAction::Pass };
+        let strong = match contract.kind {
+            GameKind::Null => false,
+            kind => {
+                let trumps = (view.hand & kind.trumps()).len();
+                let aces = (view.hand & (CardSet::rank(Rank::Ace) - kind.trumps())).len();
+                trumps >= 4 && aces >= 2
+            }
+        };
+        if strong { SkatAction::Kontra } else { SkatAction::Pass }
+    }
+
+    /// Ramsch: take as few points as possible. Duck under the trick with the
+    /// highest card that still loses; when void, throw the most points to
+    /// whoever wins it; lead low.
+    fn play_ramsch(&self, view: &SkatView) -> SkatAction {
+        let kind = GameKind::Grand;
+        let legal = view.legal_cards();
+        let trick = view.trick();
+        let fallback = legal.first().unwrap_or(Card::new(Suit::Clubs, Rank::Seven));
+        let card = match trick.first() {
+            None => legal.iter().min_by_key(|&c| (kind.strength(c, c), card_points(c), c.index())),
+            Some(&led) => {
+                let (_, best) = current_winner(kind, trick, view.leader).expect("trick not empty");
+                let losing: CardSet = legal.iter().filter(|&c| kind.strength(c, led) <= best).collect();
+                let follows = legal.iter().any(|c| kind.follow_mask(led).contains(c));
+                if !losing.is_empty() {
+                    if follows {
+                        losing.iter().max_by_key(|&c| (kind.strength(c, led), c.index()))
+                    } else {
+                        losing.iter().max_by_key(|&c| (card_points(c), c.index()))
+                    }
+                } else {
+                    // Must win: with the fewest points, saving the jacks.
+                    legal.iter().min_by_key(|&c| (card_points(c), kind.strength(c, led)))
+                }
+            }
+        };
+        SkatAction::Play(card.unwrap_or(fallback))
+    }
+}
+
 fn i_declare_next(view: &SkatView, declarer: Seat) -> bool {
     view.seat.next(3) == declarer
 }
@@ -340,13 +415,31 @@ impl Bot<SkatGame> for SkatBot {
         let mut legal = Vec::new();
         view.legal_actions(&mut legal);
         assert!(!legal.is_empty(), "choose called when the seat has no legal action");
-        let action = match view.phase {
-            SkatPhase::Bidding => self.bid(view),
-            SkatPhase::SkatDecision => self.skat_decision(view),
-            SkatPhase::Discarding => self.discard(view),
-            SkatPhase::Declaring => self.declare(view, &legal),
-            SkatPhase::Playing => self.play(view),
-            SkatPhase::Over => legal[0],
+        let action = if view.kontra.re_pending {
+            // Re only with a game well above what the bid needed.
+            let strong = view.contract.is_some_and(|c| {
+                c.kind != GameKind::Null && suit_or_grand_strength(c.kind, view.hand) >= HAND_THRESHOLD + 1.0
+            });
+            if strong { SkatAction::Re } else { SkatAction::Pass }
+        } else {
+            match view.phase {
+                SkatPhase::Bidding => self.bid(view),
+                SkatPhase::GrandHandOffer => self.grand_hand_offer(view),
+                SkatPhase::Passing => self.ramsch_packet(view),
+                SkatPhase::SkatDecision => self.skat_decision(view),
+                SkatPhase::Discarding if view.ramsch => self.ramsch_discard(view),
+                SkatPhase::Discarding => self.discard(view),
+                SkatPhase::Declaring => self.declare(view, &legal),
+                SkatPhase::KontraWindow => self.kontra(view),
+                SkatPhase::Playing
+                    if legal.contains(&SkatAction::Kontra) && self.kontra(view) == SkatAction::Kontra =>
+                {
+                    SkatAction::Kontra
+                }
+                SkatPhase::Playing if view.ramsch => self.play_ramsch(view),
+                SkatPhase::Playing => self.play(view),
+                SkatPhase::Over => legal[0],
+            }
         };
         // Never answer with an illegal action, whatever the heuristics say.
         if legal.contains(&action) { action } else { legal[0] }
@@ -373,6 +466,35 @@ mod tests {
         assert!(bot.bid_limit(cards("CJ.SJ.HJ.DJ.CA.SA.HA.CT.ST.H7")) >= 120);
         // No jack, no ace: nothing to bid on.
         assert_eq!(bot.bid_limit(cards("C8.C9.S8.SQ.H8.HK.D8.D9.DQ.SK")), 0);
+    }
+
+    #[test]
+    fn ramsch_play_loses_fewer_points_than_random_play() {
+        // Ramsch-round deals (variants §4.7) with the heuristic bot in a
+        // rotating seat against two random bots: its average score must be
+        // clearly better (less negative) than theirs.
+        use trumpf_core::skat::{DealSetup, SkatOutcome};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let setup = DealSetup { bock: 1, ramsch_round: true };
+        let (mut mine, mut theirs) = (0i64, 0i64);
+        for deal_no in 0..300u64 {
+            let mut game = SkatGame::with_setup(SkatDeal::random(&mut rng), SkatRules::PUB, setup);
+            let hero = Seat::new((deal_no % 3) as usize).unwrap();
+            let (mut heuristic, mut random) = (SkatBot::new(), RandomBot::new(deal_no));
+            while let Some(seat) = game.to_act() {
+                let view = game.view(seat);
+                let action =
+                    if seat == hero { heuristic.choose(&view) } else { Bot::<SkatGame>::choose(&mut random, &view) };
+                game.try_apply(seat, action).expect("bots play legal actions");
+            }
+            if let Some(SkatOutcome::Ramsch { result }) = game.outcome() {
+                for seat in Seat::all(3) {
+                    let score = i64::from(result.scores[seat.index()]);
+                    if seat == hero { mine += 2 * score } else { theirs += score }
+                }
+            }
+        }
+        assert!(mine > theirs, "heuristic {mine} vs random {theirs} (both per two seats)");
     }
 
     #[test]

@@ -93,6 +93,7 @@ fn skat_playout(rng: &mut DealRng) -> Result<i64> {
     match random_playout(rng, SkatRules::default()).outcome() {
         Some(SkatOutcome::Played { settlement, .. }) => Ok(i64::from(settlement.score)),
         Some(SkatOutcome::PassedIn) => Ok(0),
+        Some(SkatOutcome::Ramsch { .. }) => anyhow::bail!("a Ramsch under the International Skat Order"),
         None => anyhow::bail!("a Skat playout ended without an outcome"),
     }
 }

@@ -24,17 +24,40 @@ pub trait DescribeDeal: RecordGame {
 impl DescribeDeal for SkatGame {
     fn describe(end: &SkatGame) -> String {
         match end.outcome() {
-            Some(SkatOutcome::Played { declarer, settlement: s }) => format!(
-                "{} by seat {} bid {}: {} {:+} ({} points, {} tricks)",
-                s.contract,
-                declarer,
-                s.bid,
-                if s.won { "won" } else { "lost" },
-                s.score,
-                s.tally.declarer_points,
-                s.tally.declarer_tricks
-            ),
+            Some(SkatOutcome::Played { declarer, settlement: s }) => {
+                let doubled = match (s.kontra, s.bock) {
+                    (0, 1) => String::new(),
+                    (k, b) => format!(
+                        " [{}{}]",
+                        ["", "Kontra ", "Re "][usize::from(k.min(2))],
+                        if b > 1 { "Bock" } else { "" }
+                    ),
+                };
+                format!(
+                    "{}{doubled} by seat {} bid {}: {} {:+} ({} points, {} tricks)",
+                    s.contract,
+                    declarer,
+                    s.bid,
+                    if s.won { "won" } else { "lost" },
+                    s.score,
+                    s.tally.declarer_points,
+                    s.tally.declarer_tricks
+                )
+            }
             Some(SkatOutcome::PassedIn) => "passed in".to_owned(),
+            Some(SkatOutcome::Ramsch { result }) => {
+                let mut line = format!("Ramsch: points {:?}", result.totals);
+                if let Some(seat) = result.durchmarsch {
+                    line.push_str(&format!(", Durchmarsch by seat {seat}"));
+                }
+                if result.play.pushes > 0 {
+                    line.push_str(&format!(", pushed {}×", result.play.pushes));
+                }
+                if result.jungfrauen > 0 {
+                    line.push_str(", Jungfrau");
+                }
+                line
+            }
             None => "unfinished".to_owned(),
         }
     }

@@ -29,6 +29,7 @@ fn playouts(c: &mut Criterion) {
                     black_box(settlement.score)
                 }
                 Some(SkatOutcome::PassedIn) => 0,
+                Some(SkatOutcome::Ramsch { .. }) => panic!("the International Skat Order has no Ramsch"),
                 None => panic!("a playout must end with an outcome"),
             }
         })

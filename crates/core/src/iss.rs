@@ -451,6 +451,32 @@ pub enum IssErrorKind {
         /// How many moves (after the deal) there are.
         moves: usize,
     },
+    /// The game uses a rule the ISS format cannot express.
+    #[error("ISS records cannot express {reason}: keep this game in the trumpf record format")]
+    NotExpressible {
+        /// What cannot be expressed.
+        reason: &'static str,
+    },
+}
+
+/// Why a game cannot be written as an ISS record, if it cannot. ISS knows
+/// the International Skat Order only: no Ramsch, no Kontra/Re, no Bock, and
+/// every lost game doubled.
+pub fn unsupported(game: &SkatGame) -> Option<&'static str> {
+    let rules = game.rules();
+    if game.is_ramsch() {
+        Some("a Ramsch")
+    } else if game.kontra().level > 0 {
+        Some("Kontra and Re")
+    } else if game.setup().bock > 1 {
+        Some("a Bock deal (doubled values)")
+    } else if rules.lost_hand_games_single {
+        Some("the house rule that lost hand games count single")
+    } else if rules.allow_null_below_bid {
+        Some("the house rule that allows Null below the bid")
+    } else {
+        None
+    }
 }
 
 impl IssErrorKind {
@@ -549,6 +575,13 @@ impl IssRecord {
         deal: SkatDeal,
         moves: Vec<IssMove>,
     ) -> Result<IssRecord, IssError> {
+        if let Some(reason) = moves.iter().find_map(|mv| match mv {
+            IssMove::Action { action: SkatAction::Kontra | SkatAction::Re, .. } => Some("Kontra and Re"),
+            IssMove::Action { action: SkatAction::Push, .. } => Some("a Schieberamsch"),
+            _ => None,
+        }) {
+            return Err(IssError { line: None, id: Some(id), kind: IssErrorKind::NotExpressible { reason } });
+        }
         let mut record = IssRecord {
             id,
             players,
@@ -682,6 +715,8 @@ fn move_token(mv: &IssMove) -> String {
                 SkatAction::Discard(cards) => cards.dotted(),
                 SkatAction::Declare(contract) => contract.iss_code(),
                 SkatAction::Play(card) => card.to_string(),
+                // Refused by `from_moves`; written in trumpf's spelling.
+                SkatAction::Kontra | SkatAction::Re | SkatAction::Push => action.to_string(),
             };
             format!("{seat} {token}")
         }
@@ -1257,6 +1292,9 @@ fn replay_moves(deal: &SkatDeal, moves: &[IssMove]) -> Result<IssReplay, (usize,
         Some(end) => (end, settle_early(&game, end).ok_or_else(unfinished)?),
         None => match game.outcome() {
             Some(SkatOutcome::PassedIn) => (IssEnd::PassedIn, IssResult::passed()),
+            Some(SkatOutcome::Ramsch { .. }) => {
+                return Err((moves.len(), IssErrorKind::NotExpressible { reason: "a Ramsch" }));
+            }
             Some(SkatOutcome::Played { declarer, settlement }) => {
                 (IssEnd::Played, IssResult::new(IssSettlement::from_settlement(declarer, &settlement, settlement.won)))
             }

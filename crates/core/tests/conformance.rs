@@ -253,10 +253,31 @@ macro_rules! conformance_suite {
 conformance_suite!(skat, SkatGame, |seed| SkatGame::new(SkatDeal::from_seed(seed), SkatRules::default()));
 conformance_suite!(spitzer, trumpf_core::spitzer::SpitzerGame, trumpf_core::spitzer::SpitzerGame::from_seed);
 conformance_suite!(spidge, trumpf_core::spidge::SpidgeGame, trumpf_core::spidge::SpidgeGame::from_seed);
+// The house rules of skat-variants.md: Ramsch after three passes, Kontra/Re
+// (both timings), Bock deals, Ramsch rounds with the Grand Hand offer, and
+// the Pirat Schieberamsch.
+conformance_suite!(skat_pub, SkatGame, |seed| SkatGame::new(SkatDeal::from_seed(seed), SkatRules::PUB));
+conformance_suite!(skat_kontra_before_lead, SkatGame, |seed| {
+    let mut rules = SkatRules::PUB;
+    rules.kontra = Some(trumpf_core::skat::KontraRules {
+        requires_bid: seed % 2 == 0,
+        timing: trumpf_core::skat::KontraTiming::BeforeOpeningLead,
+    });
+    SkatGame::new(SkatDeal::from_seed(seed), rules)
+});
+conformance_suite!(skat_ramsch_round, SkatGame, |seed| {
+    let setup = trumpf_core::skat::DealSetup { bock: 2, ramsch_round: true };
+    SkatGame::with_setup(SkatDeal::from_seed(seed), SkatRules::PUB, setup)
+});
+conformance_suite!(skat_pirat_ramsch, SkatGame, |seed| {
+    let setup = trumpf_core::skat::DealSetup { bock: 1, ramsch_round: true };
+    SkatGame::with_setup(SkatDeal::from_seed(seed), SkatRules::PIRAT, setup)
+});
 
 #[test]
 fn skat_legal_actions_are_ascending() {
     legal_actions_ascending(|seed| SkatGame::new(SkatDeal::from_seed(seed), SkatRules::default()), 0..100);
+    legal_actions_ascending(|seed| SkatGame::new(SkatDeal::from_seed(seed), SkatRules::PUB), 0..100);
 }
 
 // ---------------------------------------------------------------------------

@@ -166,6 +166,11 @@ fn check_illegal_actions_are_refused(game: &mut SkatGame, legal: &[SkatAction]) 
             }
             refuse(game, to_act, SkatAction::Pass, "wrong phase")?;
         }
+        SkatPhase::GrandHandOffer | SkatPhase::Passing | SkatPhase::KontraWindow => {
+            // Only reached under house rules (Ramsch, Kontra); the ISkO
+            // playouts here never get there.
+            refuse(game, to_act, SkatAction::Bid(18), "wrong phase")?;
+        }
         SkatPhase::Over => unreachable!("to_act is Some"),
     }
     Ok(())
@@ -232,6 +237,7 @@ fn playout(deal_seed: u64, play_seed: u64, low_bids: bool, rules: SkatRules) -> 
         SkatOutcome::Played { declarer, settlement } => {
             check_settlement(&game, deal, declarer, &settlement, &tricks_taken, &rules)?;
         }
+        SkatOutcome::Ramsch { .. } => prop_assert!(false, "a Ramsch under rules without one"),
     }
     Ok(game)
 }

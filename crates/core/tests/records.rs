@@ -4,11 +4,13 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use trumpf_core::series::record::{MatchRecord, RecordGame, game_of};
-use trumpf_core::series::{Match, MatchStatus, SkatMatchRules};
+use trumpf_core::series::{Match, MatchStatus, SkatMatchRules, read_skat_rules, write_skat_rules};
 use trumpf_core::shuffle::uniform_below;
 use trumpf_core::skat::SkatGame;
+use trumpf_core::skat::{BockRules, BockStacking, BockTriggers, SkatAction, SkatDeal, SkatRules};
 use trumpf_core::spidge::{SpidgeGame, SpidgeRules};
 use trumpf_core::spitzer::{SpitzerGame, SpitzerRules};
+use trumpf_core::{Game, Seat};
 
 /// Plays up to `max_deals` deals with uniformly random legal actions.
 fn random_match<G: RecordGame>(rules: G::Rules, seed: u64, max_deals: usize) -> Match<G> {
@@ -53,6 +55,111 @@ fn skat_matches_round_trip() {
         assert_ne!(m.status(), MatchStatus::Running);
         round_trip(m, &["Ann Lee", "Bot-1", "Bot-2", "Dora"]);
     }
+}
+
+#[test]
+fn skat_house_rule_matches_round_trip() {
+    // Pub rules (Ramsch after three passes, Kontra/Re, Bock rounds with a
+    // Ramsch round after each), overlapping Bock rounds with every trigger,
+    // and the Pirat match: Bock factors, Ramsch rounds and the phases are
+    // rebuilt on reading and checked against every score line.
+    let mut overlap = SkatRules::PUB;
+    overlap.bock = Some(BockRules {
+        triggers: BockTriggers {
+            lost_with_60: true,
+            grand_hand_played: true,
+            null_ouvert_hand_played: true,
+            kontra_re: true,
+            lost_after_kontra: true,
+            lost_grand: true,
+            score_crosses_100: true,
+        },
+        includes_trigger: true,
+        stacking: BockStacking::Overlap,
+        ramsch_round_after_bock: true,
+    });
+    let mut pub_rounds = SkatRules::PUB;
+    pub_rounds.bock = pub_rounds.bock.map(|b| BockRules { ramsch_round_after_bock: true, ..b });
+    for (i, table) in [pub_rounds, overlap].into_iter().enumerate() {
+        let mut ramsch_deals = 0;
+        for seed in 0..6 {
+            let rules = SkatMatchRules { table, deals: Some(40) };
+            let m = random_match::<SkatGame>(rules, seed * 10 + i as u64, 40);
+            let deals = m.deals();
+            assert!(deals.iter().any(|d| d.start.setup().bock >= 2), "no Bock deal in {i}/{seed}");
+            ramsch_deals += deals.iter().filter(|d| d.end.is_ramsch()).count();
+            round_trip(m, &["Ann", "Bob", "Cid"]);
+        }
+        assert!(ramsch_deals > 0, "no Ramsch was played under rules {i}");
+    }
+}
+
+/// Plays `game` to the end: `first` for the seats' first legal choice
+/// everywhere except the given actions.
+fn play_out(game: &mut SkatGame, actions: &mut Vec<(Seat, SkatAction)>) {
+    let mut buf = Vec::new();
+    while let Some(seat) = game.to_act() {
+        game.legal_actions(&mut buf);
+        let action = buf[0];
+        game.try_apply(seat, action).unwrap();
+        actions.push((seat, action));
+    }
+}
+
+#[test]
+fn pirat_match_runs_its_phases_and_ends() {
+    // Variants §6.3 / P1: once a total reaches 100, one Bock round (a deal
+    // per member, values doubled), then one Schieberamsch round, then the end.
+    let mut m = Match::<SkatGame>::new(SkatMatchRules { table: SkatRules::PIRAT, deals: None }, 2).unwrap();
+    // Member 0 sits in forehand and plays Grand Ouvert with all jacks and the
+    // top clubs: 11 × 24 = 264 (skat.md §8.4) takes him past 100 at once.
+    let hands = [
+        "CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.C8".parse().unwrap(),
+        "C7.SA.ST.SK.SQ.S9.S8.S7.HA.HT".parse().unwrap(),
+        "HK.HQ.H9.H8.H7.DA.DT.DK.DQ.D9".parse().unwrap(),
+    ];
+    let deal = SkatDeal::new(hands, "D8.D7".parse().unwrap()).unwrap();
+    let start = SkatGame::new(deal, SkatRules::PIRAT);
+    let mut game = start;
+    let mut actions = vec![];
+    for (seat, action) in [
+        (Seat::MIDDLEHAND, SkatAction::Pass),
+        (Seat::REARHAND, SkatAction::Pass),
+        (Seat::FOREHAND, SkatAction::Bid(18)),
+        (Seat::FOREHAND, SkatAction::Declare("GO".parse().unwrap())),
+    ] {
+        game.try_apply(seat, action).unwrap();
+        actions.push((seat, action));
+    }
+    play_out(&mut game, &mut actions);
+    m.record(start, actions).unwrap();
+    assert_eq!(m.totals()[0], 264);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut setups = vec![];
+    while m.status() == MatchStatus::Running {
+        let start = m.deal(&mut rng);
+        setups.push(start.setup());
+        let mut game = start;
+        let mut actions = vec![];
+        play_out(&mut game, &mut actions);
+        m.record(start, actions).unwrap();
+        assert!(m.deals().len() < 20, "the Pirat match must end");
+    }
+    assert_eq!(setups.len(), 6);
+    assert!(setups[..3].iter().all(|s| s.bock == 2 && !s.ramsch_round), "{setups:?}");
+    assert!(setups[3..].iter().all(|s| s.bock == 1 && s.ramsch_round), "{setups:?}");
+    assert!(m.deals()[4..].iter().all(|d| d.end.is_ramsch()));
+    round_trip(m, &["Ann", "Bob", "Cid"]);
+}
+
+#[test]
+fn skat_rules_text_round_trips() {
+    for table in [SkatRules::ISKO, SkatRules::PUB, SkatRules::PIRAT] {
+        let rules = SkatMatchRules { table, deals: Some(12) };
+        assert_eq!(read_skat_rules(&write_skat_rules(&rules)), Ok(rules));
+    }
+    assert!(read_skat_rules("bock_triggers=lost_with_61").unwrap_err().contains("unknown trigger"));
+    assert!(read_skat_rules("kontra=maybe").is_err());
 }
 
 #[test]

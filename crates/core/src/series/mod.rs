@@ -19,12 +19,16 @@ mod skat;
 mod spidge;
 mod spitzer;
 
-pub use skat::SkatMatchRules;
+pub use skat::{PiratPhase, Round, SkatMatchRules, SkatProgress, read_skat_rules, write_skat_rules};
 
 /// A game that can be played as a match of deals.
 pub trait MatchGame: Game {
     /// Everything that is fixed for the whole match.
     type Rules: Clone + Debug + PartialEq + Eq + Default + Send + Sync;
+
+    /// What the match remembers between deals besides the totals (Skat's
+    /// Bock and Ramsch rounds; `()` for games without such state).
+    type Progress: Clone + Debug + PartialEq + Eq + Default + Send + Sync;
 
     /// Members of the table.
     fn members(rules: &Self::Rules) -> usize;
@@ -41,8 +45,18 @@ pub trait MatchGame: Game {
         Ok(())
     }
 
-    /// A new deal from `rng`, under rules that passed [`MatchGame::check_rules`].
-    fn deal<R: Rng + ?Sized>(rules: &Self::Rules, rng: &mut R) -> Self;
+    /// A new deal from `rng`, under rules that passed [`MatchGame::check_rules`],
+    /// at the point `progress` of the match.
+    fn deal<R: Rng + ?Sized>(rules: &Self::Rules, progress: &Self::Progress, rng: &mut R) -> Self;
+
+    /// Whether `start` is a fresh deal that fits the match at `progress`
+    /// (its rules and what it inherits from the match).
+    ///
+    /// # Errors
+    /// What does not fit.
+    fn check_start(&self, _rules: &Self::Rules, _progress: &Self::Progress) -> Result<(), String> {
+        Ok(())
+    }
 
     /// What each member gains (or loses) from this finished deal, dealt by
     /// `dealer`. The default maps [`Game::scores`] through the seating.
@@ -57,9 +71,19 @@ pub trait MatchGame: Game {
         out
     }
 
-    /// Whether the match is over after `last` (dealt by `dealer`), given the
-    /// totals after it and the number of deals played.
-    fn status(rules: &Self::Rules, totals: &[i64; Seat::MAX], deals: usize, last: &Self, dealer: usize) -> MatchStatus;
+    /// After deal number `deals` (1-based), `last`, dealt by `dealer`:
+    /// updates the progress, may adjust the deal's `scores` (a Bock round
+    /// that includes its trigger), and says whether the match is over.
+    /// `totals` are the totals before this deal's scores are added.
+    fn after_deal(
+        rules: &Self::Rules,
+        progress: &mut Self::Progress,
+        scores: &mut [i64; Seat::MAX],
+        totals: &[i64; Seat::MAX],
+        deals: usize,
+        last: &Self,
+        dealer: usize,
+    ) -> MatchStatus;
 }
 
 /// Where a match stands.
@@ -115,6 +139,9 @@ pub enum MatchError {
         /// The game's error.
         reason: String,
     },
+    /// The deal does not fit the match (rules, Bock or Ramsch round).
+    #[error("the deal does not fit the match: {0}")]
+    DoesNotFit(String),
     /// The actions stop before the deal is over.
     #[error("the deal is not finished after its {0} actions")]
     Unfinished(usize),
@@ -128,6 +155,7 @@ pub struct Match<G: MatchGame> {
     deals: Vec<PlayedDeal<G>>,
     totals: [i64; Seat::MAX],
     status: MatchStatus,
+    progress: G::Progress,
 }
 
 impl<G: MatchGame> Match<G> {
@@ -141,7 +169,14 @@ impl<G: MatchGame> Match<G> {
         if first_dealer >= members {
             return Err(MatchError::NoSuchDealer { dealer: first_dealer, members });
         }
-        Ok(Match { rules, first_dealer, deals: Vec::new(), totals: [0; Seat::MAX], status: MatchStatus::Running })
+        Ok(Match {
+            rules,
+            first_dealer,
+            deals: Vec::new(),
+            totals: [0; Seat::MAX],
+            status: MatchStatus::Running,
+            progress: G::Progress::default(),
+        })
     }
 
     /// The rules of the match.
@@ -174,6 +209,11 @@ impl<G: MatchGame> Match<G> {
         self.status
     }
 
+    /// What the match remembers between deals (Skat: Bock and Ramsch rounds).
+    pub fn progress(&self) -> &G::Progress {
+        &self.progress
+    }
+
     /// The member who deals next (the deal passes left after every deal).
     pub fn next_dealer(&self) -> usize {
         (self.first_dealer + self.deals.len()) % self.members()
@@ -186,7 +226,7 @@ impl<G: MatchGame> Match<G> {
 
     /// A new deal for the next dealer.
     pub fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> G {
-        G::deal(&self.rules, rng)
+        G::deal(&self.rules, &self.progress, rng)
     }
 
     /// Records the next deal: replays `actions` from `start` through
@@ -199,6 +239,7 @@ impl<G: MatchGame> Match<G> {
         if self.status != MatchStatus::Running {
             return Err(MatchError::Over);
         }
+        start.check_start(&self.rules, &self.progress).map_err(MatchError::DoesNotFit)?;
         let mut end = start.clone();
         for (index, &(seat, action)) in actions.iter().enumerate() {
             end.try_apply(seat, action).map_err(|e| MatchError::IllegalAction {
@@ -211,13 +252,35 @@ impl<G: MatchGame> Match<G> {
             return Err(MatchError::Unfinished(actions.len()));
         }
         let dealer = self.next_dealer();
-        let scores = end.member_scores(&self.rules, dealer);
+        let mut scores = end.member_scores(&self.rules, dealer);
+        let mut progress = self.progress.clone();
+        let status =
+            G::after_deal(&self.rules, &mut progress, &mut scores, &self.totals, self.deals.len() + 1, &end, dealer);
         for (t, s) in self.totals.iter_mut().zip(scores) {
             *t += s;
         }
-        self.status = G::status(&self.rules, &self.totals, self.deals.len() + 1, &end, dealer);
+        self.progress = progress;
+        self.status = status;
         self.deals.push(PlayedDeal { dealer, start, actions, end, scores });
         Ok(self.deals.last().expect("just pushed"))
+    }
+}
+
+/// The totals after adding a deal's scores.
+pub fn totals_after(totals: &[i64; Seat::MAX], scores: &[i64; Seat::MAX]) -> [i64; Seat::MAX] {
+    std::array::from_fn(|i| totals[i] + scores[i])
+}
+
+/// The [`MatchGame::check_start`] answer for a deal that must be fresh and
+/// under the match's rules.
+///
+/// # Errors
+/// Which of the two fails.
+pub fn fresh_under(same_rules: bool, fresh: bool) -> Result<(), String> {
+    match (same_rules, fresh) {
+        (false, _) => Err("it is dealt under other rules than the match's".to_owned()),
+        (_, false) => Err("it is already under way".to_owned()),
+        _ => Ok(()),
     }
 }
 

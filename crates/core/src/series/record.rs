@@ -28,11 +28,12 @@ pub trait RecordGame: MatchGame {
     fn read_rules(text: &str) -> Result<Self::Rules, String>;
     /// The cards of a freshly dealt state as space-separated `hand=cards`.
     fn write_deal(&self) -> String;
-    /// Reads [`RecordGame::write_deal`]'s form into a fresh state.
+    /// Reads [`RecordGame::write_deal`]'s form into a fresh state for the
+    /// match at `progress`.
     ///
     /// # Errors
     /// A malformed or impossible deal, named.
-    fn read_deal(text: &str, rules: &Self::Rules) -> Result<Self, String>;
+    fn read_deal(text: &str, rules: &Self::Rules, progress: &Self::Progress) -> Result<Self, String>;
     /// One action as a token without spaces.
     fn write_action(action: Self::Action) -> String;
     /// Reads [`RecordGame::write_action`]'s form.
@@ -164,7 +165,7 @@ impl<G: RecordGame> MatchRecord<G> {
                 return Err(err(n, format!("dealer {dealer} but member {} deals deal {number}", game.next_dealer())));
             }
             let (n, cards) = expect(&mut lines, "cards")?;
-            let start = G::read_deal(&cards, &rules).map_err(|m| err(n, format!("cards: {m}")))?;
+            let start = G::read_deal(&cards, &rules, game.progress()).map_err(|m| err(n, format!("cards: {m}")))?;
             let (n, actions_text) = expect(&mut lines, "actions")?;
             let mut actions = Vec::new();
             for (i, token) in actions_text.split_whitespace().enumerate() {

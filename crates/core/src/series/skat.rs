@@ -5,22 +5,154 @@ use rand::Rng;
 use super::record::{
     RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs, write_hands,
 };
-use super::{MatchGame, MatchStatus, strict_leader};
+use super::{MatchGame, MatchStatus, fresh_under, strict_leader, totals_after};
 use crate::game::Game;
 use crate::seat::Seat;
+use crate::skat::{
+    BockRules, BockStacking, BockTriggers, DealSetup, GameKind, KontraRules, KontraTiming, MatchFormat, RamschKind,
+    RamschScoring, RamschTie, SkatOwner,
+};
 use crate::skat::{PassOut, Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome, SkatRules, list};
 
 /// The rules of a Skat list: the table's rules and the list's length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct SkatMatchRules {
-    /// The table's rules.
+    /// The table's rules (house rules and the match format included).
     pub table: SkatRules,
-    /// Deals in the list (`None`: open-ended, the players stop when they like).
+    /// Deals in the list (`None`: open-ended, the players stop when they
+    /// like). The Pirat format ends by its own rule instead.
     pub deals: Option<u32>,
+}
+
+/// A round of special deals: one deal per member of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Round {
+    /// Every score doubled (variants §4).
+    Bock {
+        /// Deals left in the round.
+        left: u32,
+    },
+    /// Every deal a Ramsch (variants §4.7, §6.3).
+    Ramsch {
+        /// Deals left in the round.
+        left: u32,
+    },
+}
+
+/// The phase of a Pirat match (variants §6.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PiratPhase {
+    /// Ordinary deals until a total reaches the threshold.
+    #[default]
+    Normal,
+    /// The Bock round.
+    Bock,
+    /// The Schieberamsch round.
+    Ramsch,
+}
+
+/// What a Skat list remembers between deals: rounds to come, Bock
+/// thresholds reached, the Pirat phase.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SkatProgress {
+    /// Bock and Ramsch rounds running and waiting, in order. With Bock
+    /// rounds queued (the default) only the first round runs; with
+    /// overlapping Bock rounds every Bock round runs at once.
+    pub rounds: Vec<Round>,
+    /// Per member, the highest multiple of 100 his total has reached (for
+    /// the `score_crosses_100` trigger).
+    pub hundreds: [i64; Seat::MAX],
+    /// The Pirat phase.
+    pub pirat: PiratPhase,
+    /// Bock rounds started so far (for the score sheet).
+    pub bock_rounds_started: u32,
+}
+
+impl SkatProgress {
+    /// What the next deal inherits: its Bock factor and whether it is a
+    /// Ramsch-round deal.
+    pub fn next_setup(&self, rules: &SkatRules) -> DealSetup {
+        let overlap = rules.bock.is_some_and(|b| b.stacking == BockStacking::Overlap);
+        let mut setup = DealSetup::default();
+        if overlap {
+            let bocks = self.rounds.iter().filter(|r| matches!(r, Round::Bock { .. })).count();
+            setup.bock = 1 << bocks.min(3);
+            setup.ramsch_round = self.rounds.iter().any(|r| matches!(r, Round::Ramsch { .. }));
+        } else {
+            match self.rounds.first() {
+                Some(Round::Bock { .. }) => setup.bock = 2,
+                Some(Round::Ramsch { .. }) => setup.ramsch_round = true,
+                None => {}
+            }
+        }
+        setup
+    }
+
+    /// Bock rounds waiting or running.
+    pub fn bock_rounds_pending(&self) -> usize {
+        self.rounds.iter().filter(|r| matches!(r, Round::Bock { .. })).count()
+    }
+
+    /// One deal has been played: the running rounds count down; a finished
+    /// Bock round may bring its Ramsch round.
+    fn count_down(&mut self, overlap: bool, ramsch_after: bool, members: u32) {
+        // Which rounds this deal belonged to: the first one (queued), or
+        // every Bock round and the first Ramsch round (overlapping).
+        let mut ramsch_seen = false;
+        let running: Vec<bool> = self
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| match r {
+                _ if !overlap => i == 0,
+                Round::Bock { .. } => true,
+                Round::Ramsch { .. } => !std::mem::replace(&mut ramsch_seen, true),
+            })
+            .collect();
+        let mut finished_bocks = 0;
+        let mut kept = Vec::with_capacity(self.rounds.len());
+        for (mut round, ran) in self.rounds.drain(..).zip(running) {
+            let (Round::Bock { left } | Round::Ramsch { left }) = &mut round;
+            if ran {
+                *left -= 1;
+            }
+            match round {
+                Round::Bock { left: 0 } => finished_bocks += 1,
+                Round::Ramsch { left: 0 } => {}
+                round => kept.push(round),
+            }
+        }
+        self.rounds = kept;
+        if ramsch_after {
+            for _ in 0..finished_bocks {
+                let at = if overlap { self.rounds.len() } else { 0 };
+                self.rounds.insert(at, Round::Ramsch { left: members });
+            }
+        }
+    }
+}
+
+/// The Bock triggers of variants §4.2 that `game` set off.
+fn bock_events(triggers: &BockTriggers, game: &SkatGame) -> u32 {
+    let Some(SkatOutcome::Played { settlement: s, .. }) = game.outcome() else { return 0 };
+    let c = s.contract;
+    let kontra = game.kontra().level;
+    [
+        triggers.lost_with_60 && c.kind != GameKind::Null && s.tally.declarer_points == 60,
+        triggers.grand_hand_played && c.kind == GameKind::Grand && c.hand,
+        triggers.null_ouvert_hand_played && c.kind == GameKind::Null && c.hand && c.ouvert,
+        triggers.kontra_re && kontra == 2,
+        triggers.lost_after_kontra && kontra >= 1 && !s.won,
+        triggers.lost_grand && c.kind == GameKind::Grand && !s.won,
+    ]
+    .iter()
+    .filter(|&&e| e)
+    .count() as u32
 }
 
 impl MatchGame for SkatGame {
     type Rules = SkatMatchRules;
+    type Progress = SkatProgress;
 
     fn members(rules: &SkatMatchRules) -> usize {
         usize::from(rules.table.table_size)
@@ -32,8 +164,24 @@ impl MatchGame for SkatGame {
         [fh, mh, rh, dealer]
     }
 
-    fn deal<R: Rng + ?Sized>(rules: &SkatMatchRules, rng: &mut R) -> SkatGame {
-        SkatGame::new(SkatDeal::random(rng), rules.table)
+    fn check_rules(rules: &SkatMatchRules) -> Result<(), String> {
+        match rules.table.table_size {
+            3 | 4 => Ok(()),
+            n => Err(format!("a Skat table has 3 or 4 members, not {n}")),
+        }
+    }
+
+    fn deal<R: Rng + ?Sized>(rules: &SkatMatchRules, progress: &SkatProgress, rng: &mut R) -> SkatGame {
+        SkatGame::with_setup(SkatDeal::random(rng), rules.table, progress.next_setup(&rules.table))
+    }
+
+    fn check_start(&self, rules: &SkatMatchRules, progress: &SkatProgress) -> Result<(), String> {
+        fresh_under(*self.rules() == rules.table, self.played().is_empty())?;
+        let expected = progress.next_setup(&rules.table);
+        if self.setup() != expected {
+            return Err(format!("the match's next deal is {expected:?}, this one is {:?}", self.setup()));
+        }
+        Ok(())
     }
 
     fn member_scores(&self, rules: &SkatMatchRules, dealer: usize) -> [i64; Seat::MAX] {
@@ -56,56 +204,226 @@ impl MatchGame for SkatGame {
         out
     }
 
-    fn status(rules: &SkatMatchRules, totals: &[i64; Seat::MAX], deals: usize, _: &SkatGame, _: usize) -> MatchStatus {
-        match rules.deals {
-            Some(n) if deals >= n as usize => {
-                strict_leader(totals, Self::members(rules)).map_or(MatchStatus::Drawn, MatchStatus::Won)
+    fn after_deal(
+        rules: &SkatMatchRules,
+        progress: &mut SkatProgress,
+        scores: &mut [i64; Seat::MAX],
+        totals: &[i64; Seat::MAX],
+        deals: usize,
+        last: &SkatGame,
+        _: usize,
+    ) -> MatchStatus {
+        let table = &rules.table;
+        let members = Self::members(rules);
+        let rounds_of = members as u32;
+        let overlap = table.bock.is_some_and(|b| b.stacking == BockStacking::Overlap);
+        let ramsch_after = table.bock.is_some_and(|b| b.ramsch_round_after_bock);
+        progress.count_down(overlap, ramsch_after, rounds_of);
+        let finished =
+            |totals: &[i64; Seat::MAX]| strict_leader(totals, members).map_or(MatchStatus::Drawn, MatchStatus::Won);
+        if let MatchFormat::Pirat { repeat } = table.format {
+            let after = totals_after(totals, scores);
+            // §6.3: the threshold is 100, re-armed at the next hundred when
+            // the format repeats.
+            let threshold = 100 * (1 + i64::from(progress.bock_rounds_started));
+            match progress.pirat {
+                PiratPhase::Normal if after[..members].iter().any(|&t| t >= threshold) => {
+                    progress.pirat = PiratPhase::Bock;
+                    progress.bock_rounds_started += 1;
+                    progress.rounds = vec![Round::Bock { left: rounds_of }, Round::Ramsch { left: rounds_of }];
+                }
+                PiratPhase::Bock if !matches!(progress.rounds.first(), Some(Round::Bock { .. })) => {
+                    progress.pirat = PiratPhase::Ramsch;
+                }
+                PiratPhase::Ramsch if progress.rounds.is_empty() => {
+                    if !repeat {
+                        return finished(&after);
+                    }
+                    progress.pirat = PiratPhase::Normal;
+                }
+                _ => {}
             }
+            return MatchStatus::Running;
+        }
+        if let Some(bock) = table.bock {
+            let mut events = bock_events(&bock.triggers, last);
+            if bock.triggers.score_crosses_100 {
+                let after = totals_after(totals, scores);
+                for (total, reached) in after.iter().zip(progress.hundreds.iter_mut()).take(members) {
+                    let k = total.div_euclid(100);
+                    if k > *reached {
+                        events += 1;
+                        *reached = k;
+                    }
+                }
+            }
+            if events > 0 && bock.includes_trigger {
+                for s in scores.iter_mut() {
+                    *s *= 2;
+                }
+            }
+            for _ in 0..events {
+                progress.rounds.push(Round::Bock { left: rounds_of });
+                progress.bock_rounds_started += 1;
+            }
+        }
+        match rules.deals {
+            Some(n) if deals >= n as usize => finished(&totals_after(totals, scores)),
             _ => MatchStatus::Running,
         }
     }
 }
 
 const SCORING: [(&str, Scoring); 2] = [("classic", Scoring::Classic), ("seeger_fabian", Scoring::SeegerFabian)];
-const PASS_OUT: [(&str, PassOut); 1] = [("throw_in", PassOut::ThrowIn)];
+const PASS_OUT: [(&str, PassOut); 2] = [("throw_in", PassOut::ThrowIn), ("ramsch", PassOut::Ramsch)];
+const RAMSCH_KIND: [(&str, RamschKind); 2] =
+    [("schieberamsch", RamschKind::Schieberamsch), ("plain", RamschKind::Plain)];
+const SKAT_OWNER: [(&str, SkatOwner); 2] = [("last_trick", SkatOwner::LastTrick), ("loser", SkatOwner::Loser)];
+const RAMSCH_SCORING: [(&str, RamschScoring); 2] = [("points", RamschScoring::Points), ("fixed", RamschScoring::Fixed)];
+const RAMSCH_TIE: [(&str, RamschTie); 3] = [
+    ("all_lose_full", RamschTie::AllLoseFull),
+    ("split", RamschTie::Split),
+    ("latest_trick_loses", RamschTie::LatestTrickLoses),
+];
+const KONTRA_TIMING: [(&str, KontraTiming); 2] = [
+    ("before_own_first_card", KontraTiming::BeforeOwnFirstCard),
+    ("before_opening_lead", KontraTiming::BeforeOpeningLead),
+];
+const BOCK_STACKING: [(&str, BockStacking); 2] = [("queue", BockStacking::Queue), ("overlap", BockStacking::Overlap)];
+const FORMAT: [(&str, MatchFormat); 3] = [
+    ("free", MatchFormat::Free),
+    ("pirat", MatchFormat::Pirat { repeat: false }),
+    ("pirat_repeat", MatchFormat::Pirat { repeat: true }),
+];
+const ON_OFF: [(&str, bool); 2] = [("on", true), ("off", false)];
 const HANDS: [&str; 4] = ["FH", "MH", "RH", "skat"];
+
+/// The Bock trigger ids of variants §4.2, in the document's order.
+fn trigger_flags(t: &mut BockTriggers) -> [(&'static str, &mut bool); 7] {
+    [
+        ("lost_with_60", &mut t.lost_with_60),
+        ("grand_hand_played", &mut t.grand_hand_played),
+        ("null_ouvert_hand_played", &mut t.null_ouvert_hand_played),
+        ("kontra_re", &mut t.kontra_re),
+        ("lost_after_kontra", &mut t.lost_after_kontra),
+        ("lost_grand", &mut t.lost_grand),
+        ("score_crosses_100", &mut t.score_crosses_100),
+    ]
+}
+
+/// The rules as `key=value` pairs (the keys of variants §1).
+pub fn write_skat_rules(rules: &SkatMatchRules) -> String {
+    let t = &rules.table;
+    let r = &t.ramsch;
+    let mut out = vec![
+        format!("table_size={}", t.table_size),
+        format!("pass_out={}", choice_name(&t.pass_out, &PASS_OUT)),
+        format!("scoring={}", choice_name(&t.scoring, &SCORING)),
+        format!("lost_hand_games_single={}", t.lost_hand_games_single),
+        format!("allow_null_below_bid={}", t.allow_null_below_bid),
+        format!("deals={}", rules.deals.map_or("open".to_owned(), |n| n.to_string())),
+        format!("match={}", choice_name(&t.format, &FORMAT)),
+        format!("ramsch_kind={}", choice_name(&r.kind, &RAMSCH_KIND)),
+        format!("ramsch_skat_owner={}", choice_name(&r.skat_owner, &SKAT_OWNER)),
+        format!("ramsch_scoring={}", choice_name(&r.scoring, &RAMSCH_SCORING)),
+        format!("ramsch_tie={}", choice_name(&r.tie, &RAMSCH_TIE)),
+        format!("jungfrau_doubles={}", r.jungfrau_doubles),
+        format!("durchmarsch={}", r.durchmarsch),
+        format!("ramsch_grand_hand_offer_after_pass_out={}", r.grand_hand_offer_after_pass_out),
+        format!("ramsch_grand_hand_offer_in_rounds={}", r.grand_hand_offer_in_rounds),
+        format!("jacks_may_be_pushed={}", r.jacks_may_be_pushed),
+        format!("unseen_push_allowed={}", r.unseen_push_allowed),
+        format!("kontra={}", if t.kontra.is_some() { "on" } else { "off" }),
+    ];
+    if let Some(k) = t.kontra {
+        out.push(format!("kontra_requires_bid={}", k.requires_bid));
+        out.push(format!("kontra_timing={}", choice_name(&k.timing, &KONTRA_TIMING)));
+    }
+    out.push(format!("bock={}", if t.bock.is_some() { "on" } else { "off" }));
+    if let Some(mut b) = t.bock {
+        let on: Vec<&str> = trigger_flags(&mut b.triggers).into_iter().filter(|(_, f)| **f).map(|(n, _)| n).collect();
+        out.push(format!("bock_triggers={}", if on.is_empty() { "none".to_owned() } else { on.join(",") }));
+        out.push(format!("bock_includes_trigger={}", b.includes_trigger));
+        out.push(format!("bock_stacking={}", choice_name(&b.stacking, &BOCK_STACKING)));
+        out.push(format!("ramsch_round_after_bock={}", b.ramsch_round_after_bock));
+    }
+    out.join(" ")
+}
+
+/// Reads [`write_skat_rules`]' form; missing keys keep the ISkO default
+/// (the Kontra and Bock details take their variant defaults).
+///
+/// # Errors
+/// An unknown key or a bad value, named.
+pub fn read_skat_rules(text: &str) -> Result<SkatMatchRules, String> {
+    let mut rules = SkatMatchRules::default();
+    let (mut kontra_on, mut kontra) = (false, KontraRules::default());
+    let (mut bock_on, mut bock) = (false, BockRules::default());
+    read_pairs(text, |key, value| {
+        let t = &mut rules.table;
+        let r = &mut t.ramsch;
+        match key {
+            "table_size" => {
+                t.table_size = read_number(value)?;
+                if !(3..=4).contains(&t.table_size) {
+                    return Err("a Skat table has 3 or 4 members".to_owned());
+                }
+            }
+            "pass_out" => t.pass_out = read_choice(value, &PASS_OUT)?,
+            "scoring" => t.scoring = read_choice(value, &SCORING)?,
+            "lost_hand_games_single" => t.lost_hand_games_single = read_bool(value)?,
+            "allow_null_below_bid" => t.allow_null_below_bid = read_bool(value)?,
+            "deals" if value == "open" => rules.deals = None,
+            "deals" => rules.deals = Some(read_number(value)?),
+            "match" => t.format = read_choice(value, &FORMAT)?,
+            "ramsch_kind" => r.kind = read_choice(value, &RAMSCH_KIND)?,
+            "ramsch_skat_owner" => r.skat_owner = read_choice(value, &SKAT_OWNER)?,
+            "ramsch_scoring" => r.scoring = read_choice(value, &RAMSCH_SCORING)?,
+            "ramsch_tie" => r.tie = read_choice(value, &RAMSCH_TIE)?,
+            "jungfrau_doubles" => r.jungfrau_doubles = read_bool(value)?,
+            "durchmarsch" => r.durchmarsch = read_bool(value)?,
+            "ramsch_grand_hand_offer_after_pass_out" => r.grand_hand_offer_after_pass_out = read_bool(value)?,
+            "ramsch_grand_hand_offer_in_rounds" => r.grand_hand_offer_in_rounds = read_bool(value)?,
+            "jacks_may_be_pushed" => r.jacks_may_be_pushed = read_bool(value)?,
+            "unseen_push_allowed" => r.unseen_push_allowed = read_bool(value)?,
+            "kontra" => kontra_on = read_choice(value, &ON_OFF)?,
+            "kontra_requires_bid" => kontra.requires_bid = read_bool(value)?,
+            "kontra_timing" => kontra.timing = read_choice(value, &KONTRA_TIMING)?,
+            "bock" => bock_on = read_choice(value, &ON_OFF)?,
+            "bock_triggers" => {
+                let mut triggers = bock.triggers;
+                for (_, flag) in trigger_flags(&mut triggers) {
+                    *flag = false;
+                }
+                for id in value.split(',').filter(|id| *id != "none") {
+                    let mut flags = trigger_flags(&mut triggers);
+                    let (_, flag) = flags
+                        .iter_mut()
+                        .find(|(name, _)| *name == id)
+                        .ok_or_else(|| format!("unknown trigger {id:?}"))?;
+                    **flag = true;
+                }
+                bock.triggers = triggers;
+            }
+            "bock_includes_trigger" => bock.includes_trigger = read_bool(value)?,
+            "bock_stacking" => bock.stacking = read_choice(value, &BOCK_STACKING)?,
+            "ramsch_round_after_bock" => bock.ramsch_round_after_bock = read_bool(value)?,
+            _ => return Err("unknown rule".to_owned()),
+        }
+        Ok(())
+    })?;
+    rules.table.kontra = kontra_on.then_some(kontra);
+    rules.table.bock = bock_on.then_some(bock);
+    Ok(rules)
+}
 
 impl RecordGame for SkatGame {
     fn write_rules(rules: &SkatMatchRules) -> String {
-        let t = &rules.table;
-        format!(
-            "table_size={} pass_out={} scoring={} lost_hand_games_single={} allow_null_below_bid={} deals={}",
-            t.table_size,
-            choice_name(&t.pass_out, &PASS_OUT),
-            choice_name(&t.scoring, &SCORING),
-            t.lost_hand_games_single,
-            t.allow_null_below_bid,
-            rules.deals.map_or("open".to_owned(), |n| n.to_string()),
-        )
+        write_skat_rules(rules)
     }
 
     fn read_rules(text: &str) -> Result<SkatMatchRules, String> {
-        let mut rules = SkatMatchRules::default();
-        read_pairs(text, |key, value| {
-            let t = &mut rules.table;
-            match key {
-                "table_size" => {
-                    t.table_size = read_number(value)?;
-                    if !(3..=4).contains(&t.table_size) {
-                        return Err("a Skat table has 3 or 4 members".to_owned());
-                    }
-                }
-                "pass_out" => t.pass_out = read_choice(value, &PASS_OUT)?,
-                "scoring" => t.scoring = read_choice(value, &SCORING)?,
-                "lost_hand_games_single" => t.lost_hand_games_single = read_bool(value)?,
-                "allow_null_below_bid" => t.allow_null_below_bid = read_bool(value)?,
-                "deals" if value == "open" => rules.deals = None,
-                "deals" => rules.deals = Some(read_number(value)?),
-                _ => return Err("unknown rule".to_owned()),
-            }
-            Ok(())
-        })?;
-        Ok(rules)
+        read_skat_rules(text)
     }
 
     fn write_deal(&self) -> String {
@@ -113,10 +431,10 @@ impl RecordGame for SkatGame {
         write_hands(&HANDS, &[d.hand(Seat::FOREHAND), d.hand(Seat::MIDDLEHAND), d.hand(Seat::REARHAND), d.skat()])
     }
 
-    fn read_deal(text: &str, rules: &SkatMatchRules) -> Result<SkatGame, String> {
+    fn read_deal(text: &str, rules: &SkatMatchRules, progress: &SkatProgress) -> Result<SkatGame, String> {
         let [fh, mh, rh, skat] = read_hands(text, HANDS)?;
         let deal = SkatDeal::new([fh, mh, rh], skat).map_err(|e| e.to_string())?;
-        Ok(SkatGame::new(deal, rules.table))
+        Ok(SkatGame::with_setup(deal, rules.table, progress.next_setup(&rules.table)))
     }
 
     fn write_action(action: SkatAction) -> String {

@@ -6,8 +6,9 @@ use rand::Rng;
 use super::record::{
     RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs, write_hands,
 };
-use super::{MatchGame, MatchStatus};
+use super::{MatchGame, MatchStatus, fresh_under, totals_after};
 use crate::card::Card;
+use crate::game::Game;
 use crate::seat::Seat;
 use crate::spidge::{
     DoubleJoker, JokerSuit, SpidgeAction, SpidgeDeal, SpidgeGame, SpidgeRules, TrumpLead, game_winner,
@@ -15,6 +16,8 @@ use crate::spidge::{
 
 impl MatchGame for SpidgeGame {
     type Rules = SpidgeRules;
+
+    type Progress = ();
 
     fn members(_: &SpidgeRules) -> usize {
         3
@@ -25,17 +28,24 @@ impl MatchGame for SpidgeGame {
         [(dealer + 1) % 3, (dealer + 2) % 3, dealer, dealer]
     }
 
-    fn deal<R: Rng + ?Sized>(rules: &SpidgeRules, rng: &mut R) -> SpidgeGame {
+    fn deal<R: Rng + ?Sized>(rules: &SpidgeRules, _: &(), rng: &mut R) -> SpidgeGame {
         SpidgeGame::new(SpidgeDeal::random(rng, rules.jokers), *rules)
     }
 
-    fn status(
+    fn check_start(&self, rules: &SpidgeRules, _: &()) -> Result<(), String> {
+        fresh_under(self.rules() == rules, self.played().is_empty())
+    }
+
+    fn after_deal(
         rules: &SpidgeRules,
+        _: &mut (),
+        scores: &mut [i64; Seat::MAX],
         totals: &[i64; Seat::MAX],
         _: usize,
         last: &SpidgeGame,
         dealer: usize,
     ) -> MatchStatus {
+        let totals = totals_after(totals, scores);
         let grand_slam = last.result().is_some_and(|r| r.grand_slam).then_some(dealer);
         let standings = (0..3).map(|m| (m, u32::try_from(totals[m]).unwrap_or(0)));
         match game_winner(standings, rules.target, grand_slam) {
@@ -96,7 +106,7 @@ impl RecordGame for SpidgeGame {
         write_hands(&HANDS, self.deal().hands().as_array())
     }
 
-    fn read_deal(text: &str, rules: &SpidgeRules) -> Result<SpidgeGame, String> {
+    fn read_deal(text: &str, rules: &SpidgeRules, _: &()) -> Result<SpidgeGame, String> {
         let hands = read_hands(text, HANDS)?;
         let deal = SpidgeDeal::new(hands).map_err(|e| e.to_string())?;
         if deal.has_jokers() != rules.jokers {

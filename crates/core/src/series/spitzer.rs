@@ -6,7 +6,8 @@ use rand::Rng;
 use super::record::{
     RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs, write_hands,
 };
-use super::{MatchGame, MatchStatus};
+use super::{MatchGame, MatchStatus, fresh_under, totals_after};
+use crate::game::Game;
 use crate::seat::Seat;
 use crate::spitzer::{
     CallTiming, FirstTrickSelfRow, SpitzerAction, SpitzerDeal, SpitzerGame, SpitzerRules, game_winner,
@@ -14,6 +15,8 @@ use crate::spitzer::{
 
 impl MatchGame for SpitzerGame {
     type Rules = SpitzerRules;
+
+    type Progress = ();
 
     fn members(_: &SpitzerRules) -> usize {
         4
@@ -30,12 +33,25 @@ impl MatchGame for SpitzerGame {
 
     /// # Panics
     /// If the rules did not pass [`MatchGame::check_rules`].
-    fn deal<R: Rng + ?Sized>(rules: &SpitzerRules, rng: &mut R) -> SpitzerGame {
+    fn deal<R: Rng + ?Sized>(rules: &SpitzerRules, _: &(), rng: &mut R) -> SpitzerGame {
         SpitzerGame::new(SpitzerDeal::random(rng), *rules).expect("rules checked by Match::new")
     }
 
-    fn status(rules: &SpitzerRules, totals: &[i64; Seat::MAX], _: usize, _: &SpitzerGame, _: usize) -> MatchStatus {
-        game_winner(totals, rules.target).map_or(MatchStatus::Running, |seat| MatchStatus::Won(seat.index()))
+    fn check_start(&self, rules: &SpitzerRules, _: &()) -> Result<(), String> {
+        fresh_under(self.rules() == rules, self.played().is_empty())
+    }
+
+    fn after_deal(
+        rules: &SpitzerRules,
+        _: &mut (),
+        scores: &mut [i64; Seat::MAX],
+        totals: &[i64; Seat::MAX],
+        _: usize,
+        _: &SpitzerGame,
+        _: usize,
+    ) -> MatchStatus {
+        let totals = totals_after(totals, scores);
+        game_winner(&totals, rules.target).map_or(MatchStatus::Running, |seat| MatchStatus::Won(seat.index()))
     }
 }
 
@@ -81,7 +97,7 @@ impl RecordGame for SpitzerGame {
         write_hands(&HANDS, self.deal().hands().as_array())
     }
 
-    fn read_deal(text: &str, rules: &SpitzerRules) -> Result<SpitzerGame, String> {
+    fn read_deal(text: &str, rules: &SpitzerRules, _: &()) -> Result<SpitzerGame, String> {
         let hands = read_hands(text, HANDS)?;
         let deal = SpitzerDeal::new(hands).map_err(|e| e.to_string())?;
         SpitzerGame::new(deal, *rules).map_err(|e| e.to_string())

@@ -102,6 +102,7 @@ pub struct Auction {
     holder: Seat,
     awaiting_answer: bool,
     passed: [bool; 3],
+    spoke: [bool; 3],
 }
 
 impl Default for Auction {
@@ -120,6 +121,7 @@ impl Auction {
             holder: Seat::FOREHAND,
             awaiting_answer: false,
             passed: [false; 3],
+            spoke: [false; 3],
         }
     }
 
@@ -154,6 +156,12 @@ impl Auction {
     /// Whether `seat` has passed.
     pub const fn has_passed(&self, seat: Seat) -> bool {
         self.passed[seat.index()]
+    }
+
+    /// Whether `seat` named or held a value (the pub Kontra condition,
+    /// variants §5.2).
+    pub const fn has_spoken(&self, seat: Seat) -> bool {
+        self.spoke[seat.index()]
     }
 
     /// Whether the holder must answer the value just named.
@@ -216,6 +224,7 @@ impl Auction {
         match (self.stage, mv) {
             (AuctionStage::ForehandChoice, BidMove::Bid(v)) => {
                 self.value = v;
+                self.spoke[0] = true;
                 self.stage = AuctionStage::Done(AuctionResult::Declarer { seat: Seat::FOREHAND, bid: v });
             }
             (AuctionStage::ForehandChoice, _) => {
@@ -225,8 +234,12 @@ impl Auction {
             (_, BidMove::Bid(v)) => {
                 self.value = v;
                 self.awaiting_answer = true;
+                self.spoke[self.bidder.index()] = true;
             }
-            (_, BidMove::Hold) => self.awaiting_answer = false,
+            (_, BidMove::Hold) => {
+                self.awaiting_answer = false;
+                self.spoke[self.holder.index()] = true;
+            }
             (stage, BidMove::Pass) => {
                 let (passer, survivor) =
                     if self.awaiting_answer { (self.holder, self.bidder) } else { (self.bidder, self.holder) };

@@ -11,8 +11,9 @@ use crate::seat::{BySeat, Seat};
 use crate::skat::bidding::{Auction, AuctionResult, AuctionStage, BidError, BidMove};
 use crate::skat::contract::{Contract, GameKind, points};
 use crate::skat::deal::SkatDeal;
-use crate::skat::rules::{Scoring, SkatRules};
-use crate::skat::scoring::{PlayTally, Settlement, settle};
+use crate::skat::ramsch::{RamschPlay, RamschResult, settle_ramsch};
+use crate::skat::rules::{KontraTiming, PassOut, RamschKind, Scoring, SkatRules};
+use crate::skat::scoring::{Doubling, PlayTally, Settlement, settle_with};
 
 /// A move in a Skat deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -31,6 +32,12 @@ pub enum SkatAction {
     Declare(Contract),
     /// Play a card to the trick.
     Play(Card),
+    /// An opponent doubles the game (variants §5).
+    Kontra,
+    /// The declarer redoubles, answering a Kontra.
+    Re,
+    /// Schieberamsch: hand the packet on without looking (doubles the score).
+    Push,
 }
 
 impl SkatAction {
@@ -66,6 +73,9 @@ impl fmt::Display for SkatAction {
             SkatAction::Discard(cards) => f.write_str(&cards.dotted()),
             SkatAction::Declare(c) => f.write_str(&c.iss_code()),
             SkatAction::Play(card) => write!(f, "{card}"),
+            SkatAction::Kontra => f.write_str("kontra"),
+            SkatAction::Re => f.write_str("re"),
+            SkatAction::Push => f.write_str("push"),
         }
     }
 }
@@ -73,7 +83,7 @@ impl fmt::Display for SkatAction {
 /// Error for text that names no Skat action.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "not a Skat action: {0:?} (expected a bid value, y, p, s, two cards like CJ.SA, a declaration like G or CHS, or a card)"
+    "not a Skat action: {0:?} (expected a bid value, y, p, s, two cards like CJ.SA, a declaration like G or CHS, a card, kontra, re or push)"
 )]
 pub struct ParseActionError(pub String);
 
@@ -89,6 +99,9 @@ impl std::str::FromStr for SkatAction {
             "y" => return Ok(SkatAction::Hold),
             "p" => return Ok(SkatAction::Pass),
             "s" => return Ok(SkatAction::TakeSkat),
+            "kontra" => return Ok(SkatAction::Kontra),
+            "re" => return Ok(SkatAction::Re),
+            "push" => return Ok(SkatAction::Push),
             _ => {}
         }
         if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
@@ -110,12 +123,19 @@ impl std::str::FromStr for SkatAction {
 pub enum SkatPhase {
     /// The auction.
     Bidding,
+    /// Before a Ramsch: FH, MH, RH in turn may declare Grand Hand (variants §2.2).
+    GrandHandOffer,
+    /// Schieberamsch: the seat to act takes the packet or pushes it on (§3).
+    Passing,
     /// The declarer picks up the skat or declares a hand game.
     SkatDecision,
     /// The declarer, holding twelve cards, lays away two.
     Discarding,
     /// The declarer announces a game after picking up.
     Declaring,
+    /// Before the opening lead, the opponents may say Kontra (variants §5.3,
+    /// `before_opening_lead`).
+    KontraWindow,
     /// Trick play.
     Playing,
     /// The deal is over (settled or thrown in).
@@ -126,6 +146,9 @@ impl fmt::Display for SkatPhase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             SkatPhase::Bidding => "bidding",
+            SkatPhase::GrandHandOffer => "Grand Hand offer",
+            SkatPhase::Passing => "skat passing",
+            SkatPhase::KontraWindow => "Kontra",
             SkatPhase::SkatDecision => "skat decision",
             SkatPhase::Discarding => "discarding",
             SkatPhase::Declaring => "declaration",
@@ -174,6 +197,18 @@ pub enum SkatError {
     /// The card is not in the player's hand.
     #[error("{0} is not in the hand")]
     NotInHand(Card),
+    /// Kontra may not be said now.
+    #[error("no Kontra now: {0}")]
+    KontraNotAllowed(&'static str),
+    /// Re may not be said now.
+    #[error("no Re now: only the declarer may say Re, right after a Kontra")]
+    ReNotAllowed,
+    /// A jack may not be put into the Schieberamsch packet.
+    #[error("{0} may not be passed on: jacks stay in the hand")]
+    JackInPacket(Card),
+    /// Pushing the packet unseen is not allowed under these rules.
+    #[error("the packet may not be pushed on unseen under these rules: take it and pass two cards")]
+    PushNotAllowed,
     /// The player must follow the led card's effective suit.
     #[error("{card} does not follow {led}: a card of the led suit ({suit}) must be played")]
     MustFollow {
@@ -198,6 +233,38 @@ pub enum SkatOutcome {
         /// The settlement.
         settlement: Settlement,
     },
+    /// A Ramsch was played and settled.
+    Ramsch {
+        /// The settlement.
+        result: RamschResult,
+    },
+}
+
+/// What a deal inherits from the match around it (variants §4, §4.7, §6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DealSetup {
+    /// The Bock factor: 1, 2 inside a Bock round (4 for overlapping rounds).
+    pub bock: u8,
+    /// The deal belongs to a Ramsch round: no bidding, a Ramsch is played
+    /// (after the Grand Hand offer, if the rules make one).
+    pub ramsch_round: bool,
+}
+
+impl Default for DealSetup {
+    fn default() -> Self {
+        DealSetup { bock: 1, ramsch_round: false }
+    }
+}
+
+/// The Kontra/Re state of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct KontraState {
+    /// 0 none, 1 Kontra, 2 Re.
+    pub level: u8,
+    /// The opponent who said Kontra.
+    pub by: Option<Seat>,
+    /// The declarer must answer a Kontra now (Re or pass).
+    pub re_pending: bool,
 }
 
 /// One completed trick.
@@ -236,6 +303,14 @@ pub struct SkatGame {
     played: CardSet,
     last_trick: Option<Trick>,
     outcome: Option<SkatOutcome>,
+    setup: DealSetup,
+    ramsch: bool,
+    kind: GameKind,
+    pushes: u8,
+    seen: [CardSet; 3],
+    kontra: KontraState,
+    resume: Seat,
+    latest_trick: [u8; 3],
 }
 
 const PLACEHOLDER: Card = Card::new(crate::Suit::Clubs, crate::Rank::Seven);
@@ -243,6 +318,26 @@ const PLACEHOLDER: Card = Card::new(crate::Suit::Clubs, crate::Rank::Seven);
 impl SkatGame {
     /// A new deal under `rules`, starting with the auction.
     pub fn new(deal: SkatDeal, rules: SkatRules) -> SkatGame {
+        SkatGame::with_setup(deal, rules, DealSetup::default())
+    }
+
+    /// A new deal of a match: with its Bock factor, and as a Ramsch-round
+    /// deal when `setup` says so (then it starts with the Grand Hand offer or
+    /// the Ramsch itself instead of the auction).
+    pub fn with_setup(deal: SkatDeal, rules: SkatRules, setup: DealSetup) -> SkatGame {
+        let mut game = SkatGame::fresh(deal, rules, setup);
+        if setup.ramsch_round {
+            game.to_act = Seat::FOREHAND;
+            if rules.ramsch.grand_hand_offer_in_rounds {
+                game.phase = SkatPhase::GrandHandOffer;
+            } else {
+                game.start_ramsch();
+            }
+        }
+        game
+    }
+
+    fn fresh(deal: SkatDeal, rules: SkatRules, setup: DealSetup) -> SkatGame {
         let hands = *deal.hands().as_array();
         SkatGame {
             rules,
@@ -264,6 +359,14 @@ impl SkatGame {
             played: CardSet::EMPTY,
             last_trick: None,
             outcome: None,
+            setup,
+            ramsch: false,
+            kind: GameKind::Null,
+            pushes: 0,
+            seen: [CardSet::EMPTY; 3],
+            kontra: KontraState::default(),
+            resume: Seat::FOREHAND,
+            latest_trick: [0; 3],
         }
     }
 
@@ -336,15 +439,54 @@ impl SkatGame {
         self.outcome
     }
 
+    /// What the deal inherited from its match.
+    pub fn setup(&self) -> DealSetup {
+        self.setup
+    }
+
+    /// Whether this deal is (or has become) a Ramsch.
+    pub fn is_ramsch(&self) -> bool {
+        self.ramsch
+    }
+
+    /// Unseen pushes of the Schieberamsch packet so far.
+    pub fn pushes(&self) -> u8 {
+        self.pushes
+    }
+
+    /// The Kontra/Re state.
+    pub fn kontra(&self) -> KontraState {
+        self.kontra
+    }
+
+    /// Whether `seat` may say Kontra now, and why not (it must also be its
+    /// turn to act).
+    ///
+    /// # Errors
+    /// The reason Kontra is not open to `seat`.
+    pub fn may_kontra(&self, seat: Seat) -> Result<(), &'static str> {
+        kontra_check(&KontraFacts {
+            rules: &self.rules,
+            phase: self.phase,
+            ramsch: self.ramsch,
+            declared: self.contract.is_some(),
+            declarer: self.declarer,
+            kontra: self.kontra,
+            auction: &self.auction,
+            seat,
+            hand_len: self.hands[seat.index()].len(),
+            nothing_played: self.played.is_empty(),
+        })
+    }
+
     /// The cards `seat` may play now (empty if it is not that seat's card turn).
     #[inline]
     pub fn legal_cards(&self) -> CardSet {
-        if self.phase != SkatPhase::Playing {
+        if self.phase != SkatPhase::Playing || self.kontra.re_pending {
             return CardSet::EMPTY;
         }
-        let kind = self.contract.map_or(GameKind::Null, |c| c.kind);
         let led = if self.trick_len == 0 { None } else { Some(self.trick[0]) };
-        kind.legal_cards(self.hands[self.to_act.index()], led)
+        self.kind.legal_cards(self.hands[self.to_act.index()], led)
     }
 
     /// The legal declarations in the declaration phases, in [`Contract::all`] order.
@@ -360,8 +502,37 @@ impl SkatGame {
             return Err(SkatError::NotYourTurn { expected: self.to_act, got: seat });
         }
         let wrong_phase = || SkatError::WrongPhase { action, phase: self.phase };
+        if self.kontra.re_pending {
+            return match action {
+                SkatAction::Re | SkatAction::Pass => Ok(()),
+                _ => Err(SkatError::WrongPhase { action, phase: self.phase }),
+            };
+        }
         match (self.phase, action) {
             (SkatPhase::Bidding, a) => Ok(self.auction.check(a.bid_move().ok_or_else(wrong_phase)?)?),
+            (SkatPhase::GrandHandOffer, SkatAction::Pass) => Ok(()),
+            (SkatPhase::GrandHandOffer, SkatAction::Declare(c)) if c == GRAND_HAND => Ok(()),
+            (SkatPhase::GrandHandOffer, SkatAction::Declare(contract)) => Err(SkatError::IllegalDeclaration {
+                contract,
+                reason: "only Grand Hand may be declared before a Ramsch",
+            }),
+            (SkatPhase::Passing, SkatAction::TakeSkat) => Ok(()),
+            (SkatPhase::Passing, SkatAction::Push) if self.rules.ramsch.unseen_push_allowed => Ok(()),
+            (SkatPhase::Passing, SkatAction::Push) => Err(SkatError::PushNotAllowed),
+            (SkatPhase::Discarding, SkatAction::Discard(cards)) if self.ramsch => {
+                if cards.len() != 2 || !cards.is_subset(self.hands[seat.index()]) {
+                    return Err(SkatError::BadDiscard(cards));
+                }
+                match (cards & CardSet::JACKS).first() {
+                    Some(jack) if !self.rules.ramsch.jacks_may_be_pushed => Err(SkatError::JackInPacket(jack)),
+                    _ => Ok(()),
+                }
+            }
+            (SkatPhase::KontraWindow, SkatAction::Pass) => Ok(()),
+            (SkatPhase::KontraWindow | SkatPhase::Playing, SkatAction::Kontra) => {
+                self.may_kontra(seat).map_err(SkatError::KontraNotAllowed)
+            }
+            (_, SkatAction::Re) => Err(SkatError::ReNotAllowed),
             (SkatPhase::SkatDecision, SkatAction::TakeSkat) => Ok(()),
             (SkatPhase::SkatDecision | SkatPhase::Declaring, SkatAction::Declare(contract)) => {
                 check_contract(contract, self.phase, self.picked_up, self.bid, &self.rules)
@@ -392,7 +563,68 @@ impl SkatGame {
 
     fn apply(&mut self, action: SkatAction) {
         let seat = self.to_act;
+        if self.kontra.re_pending {
+            // The declarer answers the Kontra; then play goes on where it stood.
+            if action == SkatAction::Re {
+                self.kontra.level = 2;
+            }
+            self.kontra.re_pending = false;
+            if self.phase == SkatPhase::KontraWindow {
+                self.begin_play();
+            } else {
+                self.to_act = self.resume;
+            }
+            return;
+        }
+        match (self.phase, action) {
+            (SkatPhase::GrandHandOffer, SkatAction::Pass) => {
+                if seat == Seat::REARHAND {
+                    self.start_ramsch();
+                } else {
+                    self.to_act = seat.next(3);
+                }
+                return;
+            }
+            (SkatPhase::GrandHandOffer, SkatAction::Declare(contract)) => {
+                self.auction = Auction::decided(seat, 0);
+                self.declarer = seat;
+                self.bid = 0;
+                self.declare(contract);
+                return;
+            }
+            (SkatPhase::KontraWindow, SkatAction::Pass) => {
+                self.next_kontra_window_seat(seat.index() + 1);
+                return;
+            }
+            (_, SkatAction::Kontra) => {
+                self.kontra = KontraState { level: 1, by: Some(seat), re_pending: true };
+                self.resume = seat;
+                self.to_act = self.declarer;
+                return;
+            }
+            (SkatPhase::Passing, SkatAction::TakeSkat) => {
+                self.hands[seat.index()] |= self.skat;
+                self.seen[seat.index()] |= self.skat;
+                self.skat = CardSet::EMPTY;
+                self.phase = SkatPhase::Discarding;
+                return;
+            }
+            (SkatPhase::Passing, SkatAction::Push) => {
+                self.pushes += 1;
+                self.pass_packet_on(seat);
+                return;
+            }
+            (SkatPhase::Discarding, SkatAction::Discard(cards)) if self.ramsch => {
+                self.hands[seat.index()] = self.hands[seat.index()].minus(cards);
+                self.seen[seat.index()] |= cards;
+                self.skat = cards;
+                self.pass_packet_on(seat);
+                return;
+            }
+            _ => {}
+        }
         match action {
+            SkatAction::Kontra | SkatAction::Re | SkatAction::Push => {}
             SkatAction::Bid(_) | SkatAction::Hold | SkatAction::Pass => {
                 self.auction.apply_unchecked(action.bid_move().expect("auction move"));
                 match self.auction.stage() {
@@ -401,6 +633,14 @@ impl SkatGame {
                         self.bid = bid;
                         self.phase = SkatPhase::SkatDecision;
                         self.to_act = seat;
+                    }
+                    AuctionStage::Done(AuctionResult::PassedIn) if self.rules.pass_out == PassOut::Ramsch => {
+                        self.to_act = Seat::FOREHAND;
+                        if self.rules.ramsch.grand_hand_offer_after_pass_out {
+                            self.phase = SkatPhase::GrandHandOffer;
+                        } else {
+                            self.start_ramsch();
+                        }
                     }
                     AuctionStage::Done(AuctionResult::PassedIn) => {
                         self.phase = SkatPhase::Over;
@@ -420,13 +660,63 @@ impl SkatGame {
                 self.skat = cards;
                 self.phase = SkatPhase::Declaring;
             }
-            SkatAction::Declare(contract) => {
-                self.contract = Some(contract);
-                self.phase = SkatPhase::Playing;
-                self.to_act = Seat::FOREHAND;
-                self.leader = Seat::FOREHAND;
-            }
+            SkatAction::Declare(contract) => self.declare(contract),
             SkatAction::Play(card) => self.play_card(card),
+        }
+    }
+
+    /// The declaration is made: Kontra window or straight to play.
+    fn declare(&mut self, contract: Contract) {
+        self.contract = Some(contract);
+        self.kind = contract.kind;
+        match self.rules.kontra {
+            Some(k) if k.timing == KontraTiming::BeforeOpeningLead => {
+                self.phase = SkatPhase::KontraWindow;
+                // Forehand, if an opponent, says Kontra at his lead instead.
+                self.next_kontra_window_seat(1);
+            }
+            _ => self.begin_play(),
+        }
+    }
+
+    /// Moves the Kontra window to the first eligible opponent from seat
+    /// index `from` (middlehand, rearhand); play begins when none is left.
+    fn next_kontra_window_seat(&mut self, from: usize) {
+        for i in from..3 {
+            let seat = Seat::new(i).expect("three seats");
+            if self.may_kontra(seat).is_ok() {
+                self.to_act = seat;
+                return;
+            }
+        }
+        self.begin_play();
+    }
+
+    fn begin_play(&mut self) {
+        self.phase = SkatPhase::Playing;
+        self.to_act = Seat::FOREHAND;
+        self.leader = Seat::FOREHAND;
+    }
+
+    /// Nobody declared: the Ramsch begins (variants §2–§3).
+    fn start_ramsch(&mut self) {
+        self.ramsch = true;
+        self.kind = GameKind::Grand;
+        self.to_act = Seat::FOREHAND;
+        if self.rules.ramsch.kind == RamschKind::Schieberamsch {
+            self.phase = SkatPhase::Passing;
+        } else {
+            self.begin_play();
+        }
+    }
+
+    /// The packet moves on from `seat`; after rearhand it is the final skat.
+    fn pass_packet_on(&mut self, seat: Seat) {
+        if seat == Seat::REARHAND {
+            self.begin_play();
+        } else {
+            self.phase = SkatPhase::Passing;
+            self.to_act = seat.next(3);
         }
     }
 
@@ -441,20 +731,40 @@ impl SkatGame {
             self.to_act = seat.next(3);
             return;
         }
-        let contract = self.contract.expect("declared before play");
-        let winner = self.leader.offset(contract.kind.trick_winner(self.trick), 3);
+        let winner = self.leader.offset(self.kind.trick_winner(self.trick), 3);
         self.tricks_won[winner.index()] += 1;
+        self.latest_trick[winner.index()] = (self.played.len() / 3) as u8;
         self.points_won[winner.index()] += points(CardSet::from_iter(self.trick));
         self.last_trick = Some(Trick { leader: self.leader, cards: self.trick, winner });
         self.trick_len = 0;
         self.leader = winner;
         self.to_act = winner;
+        if self.ramsch {
+            if self.played.len() == 30 {
+                self.finish_ramsch();
+            }
+            return;
+        }
+        let contract = self.contract.expect("declared before play");
         let declarer_took = winner == self.declarer;
         let early_end =
             (contract.kind == GameKind::Null && declarer_took) || (contract.ends_on_defender_trick() && !declarer_took);
         if early_end || self.played.len() == 30 {
             self.finish();
         }
+    }
+
+    fn finish_ramsch(&mut self) {
+        let play = RamschPlay {
+            trick_points: self.points_won,
+            tricks: self.tricks_won,
+            latest_trick: self.latest_trick,
+            skat_points: points(self.skat),
+            pushes: self.pushes,
+            bock: self.setup.bock,
+        };
+        self.outcome = Some(SkatOutcome::Ramsch { result: settle_ramsch(play, &self.rules.ramsch) });
+        self.phase = SkatPhase::Over;
     }
 
     fn finish(&mut self) {
@@ -467,7 +777,8 @@ impl SkatGame {
             defender_tricks: tricks - self.tricks_won[d],
         };
         let twelve = self.deal.hand(self.declarer) | self.deal.skat();
-        let settlement = settle(contract, self.bid, contract.kind.matadors(twelve), tally, &self.rules);
+        let doubling = Doubling { kontra: self.kontra.level, bock: self.setup.bock };
+        let settlement = settle_with(contract, self.bid, contract.kind.matadors(twelve), tally, &self.rules, doubling);
         self.outcome = Some(SkatOutcome::Played { declarer: self.declarer, settlement });
         self.phase = SkatPhase::Over;
     }
@@ -481,9 +792,30 @@ impl SkatGame {
     pub fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<SkatAction> {
         use crate::shuffle::{random_card, uniform_below};
         let hand = self.hands[self.to_act.index()];
+        let coin = |rng: &mut R, a: SkatAction, b: SkatAction| Some(if uniform_below(rng, 2) == 0 { a } else { b });
+        if self.kontra.re_pending {
+            return coin(rng, SkatAction::Pass, SkatAction::Re);
+        }
         match self.phase {
+            SkatPhase::Playing if self.rules.kontra.is_some() && self.may_kontra(self.to_act).is_ok() => {
+                let legal = self.legal_cards();
+                let pick = uniform_below(rng, legal.len() as u32 + 1) as usize;
+                Some(legal.nth(pick).map_or(SkatAction::Kontra, SkatAction::Play))
+            }
             SkatPhase::Playing => random_card(rng, self.legal_cards()).map(SkatAction::Play),
             SkatPhase::Over => None,
+            SkatPhase::GrandHandOffer => coin(rng, SkatAction::Pass, SkatAction::Declare(GRAND_HAND)),
+            SkatPhase::KontraWindow => coin(rng, SkatAction::Pass, SkatAction::Kontra),
+            SkatPhase::Passing if self.rules.ramsch.unseen_push_allowed => {
+                coin(rng, SkatAction::TakeSkat, SkatAction::Push)
+            }
+            SkatPhase::Passing => Some(SkatAction::TakeSkat),
+            SkatPhase::Discarding if self.ramsch && !self.rules.ramsch.jacks_may_be_pushed => {
+                let pool = hand - CardSet::JACKS;
+                let a = random_card(rng, pool)?;
+                let b = random_card(rng, pool.without(a))?;
+                Some(SkatAction::Discard(CardSet::single(a).with(b)))
+            }
             SkatPhase::Bidding => {
                 let n = self.auction.legal_count() as u32;
                 self.auction.nth_legal(uniform_below(rng, n) as usize).map(SkatAction::from)
@@ -538,6 +870,7 @@ impl SkatGame {
         game.bid = bid;
         game.picked_up = !contract.hand;
         game.contract = Some(contract);
+        game.kind = contract.kind;
         game.phase = SkatPhase::Playing;
         game.to_act = Seat::FOREHAND;
         Ok(game)
@@ -595,7 +928,10 @@ fn legal_contracts(
     Contract::all().filter(move |&c| open && check_contract(c, phase, picked_up, bid, rules).is_ok())
 }
 
-/// The public facts that decide the legal actions outside trick play.
+/// Grand Hand, the only game offered before a Ramsch (variants §2.2).
+const GRAND_HAND: Contract = Contract::hand(GameKind::Grand);
+
+/// The public facts that decide the legal actions.
 #[derive(Clone, Copy)]
 struct Stage<'a> {
     phase: SkatPhase,
@@ -603,15 +939,68 @@ struct Stage<'a> {
     picked_up: bool,
     bid: u16,
     rules: &'a SkatRules,
+    ramsch: bool,
+    re_pending: bool,
+    may_kontra: bool,
+}
+
+/// What decides whether a seat may say Kontra (variants §5.2–§5.3).
+struct KontraFacts<'a> {
+    rules: &'a SkatRules,
+    phase: SkatPhase,
+    ramsch: bool,
+    declared: bool,
+    declarer: Seat,
+    kontra: KontraState,
+    auction: &'a Auction,
+    seat: Seat,
+    hand_len: usize,
+    nothing_played: bool,
+}
+
+fn kontra_check(f: &KontraFacts<'_>) -> Result<(), &'static str> {
+    let Some(k) = f.rules.kontra else { return Err("Kontra is not played at this table") };
+    if f.ramsch {
+        return Err("Kontra is never said in a Ramsch");
+    }
+    if !f.declared || !matches!(f.phase, SkatPhase::KontraWindow | SkatPhase::Playing) {
+        return Err("Kontra follows the game announcement");
+    }
+    if f.seat == f.declarer {
+        return Err("only an opponent of the declarer may say Kontra");
+    }
+    if f.kontra.level > 0 {
+        return Err("Kontra was already said in this game");
+    }
+    if k.requires_bid && !f.auction.has_spoken(f.seat) {
+        return Err("only an opponent who named or held a value in the auction may say Kontra");
+    }
+    match k.timing {
+        KontraTiming::BeforeOwnFirstCard if f.hand_len < 10 => Err("Kontra comes before one's own first card"),
+        KontraTiming::BeforeOpeningLead if !f.nothing_played => Err("Kontra comes before the opening lead"),
+        _ => Ok(()),
+    }
 }
 
 /// Legal actions of every phase from the public stage, the acting seat's
 /// hand and its legal cards; shared by state and view.
 fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: CardSet, out: &mut Vec<SkatAction>) {
-    let Stage { phase, auction, picked_up, bid, rules } = stage;
+    let Stage { phase, auction, picked_up, bid, rules, ramsch, re_pending, may_kontra } = stage;
     out.clear();
+    if re_pending {
+        out.extend([SkatAction::Pass, SkatAction::Re]);
+        return;
+    }
     match phase {
         SkatPhase::Bidding => auction.for_each_legal(|m| out.push(m.into())),
+        SkatPhase::GrandHandOffer => out.extend([SkatAction::Pass, SkatAction::Declare(GRAND_HAND)]),
+        SkatPhase::Passing => {
+            out.push(SkatAction::TakeSkat);
+            if rules.ramsch.unseen_push_allowed {
+                out.push(SkatAction::Push);
+            }
+        }
+        SkatPhase::KontraWindow => out.extend([SkatAction::Pass, SkatAction::Kontra]),
         SkatPhase::SkatDecision => {
             // Bids are ascending, so TakeSkat (ordered after Pass) precedes declarations.
             out.push(SkatAction::TakeSkat);
@@ -619,6 +1008,8 @@ fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: CardSet, out
             out.sort_unstable();
         }
         SkatPhase::Discarding => {
+            // Jacks stay in a Schieberamsch taker's hand (variants §3.3).
+            let hand = if ramsch && !rules.ramsch.jacks_may_be_pushed { hand - CardSet::JACKS } else { hand };
             // Ascending as sets: by the higher card, then by the lower.
             for high in hand {
                 for low in hand.intersect(CardSet::from_bits_truncate((1u64 << high.index()) - 1)) {
@@ -630,7 +1021,12 @@ fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: CardSet, out
             out.extend(legal_contracts(phase, picked_up, bid, rules).map(SkatAction::Declare));
             out.sort_unstable();
         }
-        SkatPhase::Playing => out.extend(legal_cards.iter().map(SkatAction::Play)),
+        SkatPhase::Playing => {
+            out.extend(legal_cards.iter().map(SkatAction::Play));
+            if may_kontra {
+                out.push(SkatAction::Kontra);
+            }
+        }
         SkatPhase::Over => {}
     }
 }
@@ -652,18 +1048,17 @@ impl Game for SkatGame {
 
     fn legal_actions(&self, out: &mut Vec<SkatAction>) {
         let hand = self.hands[self.to_act.index()];
-        push_legal_actions(
-            Stage {
-                phase: self.phase,
-                auction: &self.auction,
-                picked_up: self.picked_up,
-                bid: self.bid,
-                rules: &self.rules,
-            },
-            hand,
-            self.legal_cards(),
-            out,
-        );
+        let stage = Stage {
+            phase: self.phase,
+            auction: &self.auction,
+            picked_up: self.picked_up,
+            bid: self.bid,
+            rules: &self.rules,
+            ramsch: self.ramsch,
+            re_pending: self.kontra.re_pending,
+            may_kontra: self.phase == SkatPhase::Playing && self.may_kontra(self.to_act).is_ok(),
+        };
+        push_legal_actions(stage, hand, self.legal_cards(), out);
     }
 
     fn is_legal(&self, action: SkatAction) -> bool {
@@ -685,6 +1080,16 @@ impl Game for SkatGame {
     fn view(&self, seat: Seat) -> SkatView {
         let is_declarer = self.phase >= SkatPhase::SkatDecision && self.declarer().is_some_and(|(d, _)| d == seat);
         let over = self.phase == SkatPhase::Over;
+        // After a played deal everybody sees the skat; in a Ramsch a seat
+        // knows the packet cards it held; the declarer knows his discards.
+        let revealed = over && (self.contract.is_some() || self.ramsch);
+        let skat = if revealed || (is_declarer && self.picked_up) {
+            self.skat
+        } else if self.ramsch {
+            self.skat & self.seen[seat.index()]
+        } else {
+            CardSet::EMPTY
+        };
         SkatView {
             seat,
             rules: self.rules,
@@ -696,12 +1101,8 @@ impl Game for SkatGame {
             bid: self.bid,
             picked_up: self.picked_up,
             contract: self.contract,
-            skat: if (is_declarer && self.picked_up) || (over && self.contract.is_some()) {
-                self.skat
-            } else {
-                CardSet::EMPTY
-            },
-            dealt_skat: if over && self.contract.is_some() { self.deal.skat() } else { CardSet::EMPTY },
+            skat,
+            dealt_skat: if revealed { self.deal.skat() } else { CardSet::EMPTY },
             ouvert_hand: self.ouvert_hand(),
             leader: self.leader,
             trick: self.trick,
@@ -711,12 +1112,23 @@ impl Game for SkatGame {
             points_won: self.points_won,
             played: self.played,
             outcome: self.outcome,
+            ramsch: self.ramsch,
+            pushes: self.pushes,
+            kontra: self.kontra,
+            setup: self.setup,
         }
     }
 
     fn scores(&self) -> Option<[i64; Seat::MAX]> {
         let mut scores = [0; Seat::MAX];
-        if let SkatOutcome::Played { declarer, settlement } = self.outcome? {
+        let outcome = self.outcome?;
+        if let SkatOutcome::Ramsch { result } = outcome {
+            // Variants §2.9: no Seeger–Fabian constants for a Ramsch.
+            for (score, &r) in scores.iter_mut().zip(&result.scores) {
+                *score = i64::from(r);
+            }
+        }
+        if let SkatOutcome::Played { declarer, settlement } = outcome {
             scores[declarer.index()] = i64::from(settlement.score);
             if self.rules.scoring == Scoring::SeegerFabian {
                 // §11.2: ±50 for the declarer; 40 (3 members) or 30 (4
@@ -750,8 +1162,12 @@ impl Game for SkatGame {
     }
 
     fn private_knowledge(&self, seat: Seat) -> CardSet {
-        let over = self.phase == SkatPhase::Over && self.contract.is_some();
-        if over || (self.picked_up && seat == self.declarer) { self.deal.skat() | self.skat } else { CardSet::EMPTY }
+        let over = self.phase == SkatPhase::Over && (self.contract.is_some() || self.ramsch);
+        if over || (self.picked_up && seat == self.declarer) {
+            self.deal.skat() | self.skat
+        } else {
+            self.seen[seat.index()]
+        }
     }
 
     fn pack(&self) -> CardSet {
@@ -839,6 +1255,14 @@ pub struct SkatView {
     pub played: CardSet,
     /// The result, once over.
     pub outcome: Option<SkatOutcome>,
+    /// Whether the deal is a Ramsch.
+    pub ramsch: bool,
+    /// Unseen pushes of the Schieberamsch packet so far.
+    pub pushes: u8,
+    /// Kontra/Re said so far.
+    pub kontra: KontraState,
+    /// The deal's Bock factor and whether it belongs to a Ramsch round.
+    pub setup: DealSetup,
 }
 
 impl SkatView {
@@ -849,11 +1273,30 @@ impl SkatView {
 
     /// The cards this seat may play now (empty unless it is to play).
     pub fn legal_cards(&self) -> CardSet {
-        if self.phase != SkatPhase::Playing || self.to_act != Some(self.seat) {
+        if self.phase != SkatPhase::Playing || self.to_act != Some(self.seat) || self.kontra.re_pending {
             return CardSet::EMPTY;
         }
-        let kind = self.contract.map_or(GameKind::Null, |c| c.kind);
+        let kind = if self.ramsch { GameKind::Grand } else { self.contract.map_or(GameKind::Null, |c| c.kind) };
         kind.legal_cards(self.hand, self.trick().first().copied())
+    }
+
+    /// Whether this seat may say Kontra now (it must also be its turn).
+    ///
+    /// # Errors
+    /// The reason Kontra is not open to this seat.
+    pub fn may_kontra(&self) -> Result<(), &'static str> {
+        kontra_check(&KontraFacts {
+            rules: &self.rules,
+            phase: self.phase,
+            ramsch: self.ramsch,
+            declared: self.contract.is_some(),
+            declarer: self.declarer.unwrap_or(self.seat),
+            kontra: self.kontra,
+            auction: &self.auction,
+            seat: self.seat,
+            hand_len: self.hand.len(),
+            nothing_played: self.played.is_empty(),
+        })
     }
 }
 
@@ -883,17 +1326,16 @@ impl GameView for SkatView {
             out.clear();
             return;
         }
-        push_legal_actions(
-            Stage {
-                phase: self.phase,
-                auction: &self.auction,
-                picked_up: self.picked_up,
-                bid: self.bid,
-                rules: &self.rules,
-            },
-            self.hand,
-            self.legal_cards(),
-            out,
-        );
+        let stage = Stage {
+            phase: self.phase,
+            auction: &self.auction,
+            picked_up: self.picked_up,
+            bid: self.bid,
+            rules: &self.rules,
+            ramsch: self.ramsch,
+            re_pending: self.kontra.re_pending,
+            may_kontra: self.phase == SkatPhase::Playing && self.may_kontra().is_ok(),
+        };
+        push_legal_actions(stage, self.hand, self.legal_cards(), out);
     }
 }

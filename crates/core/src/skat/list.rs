@@ -78,6 +78,13 @@ impl ScoreSheet {
         let mut deltas = [0i64; 4];
         let (declarer, settlement) = match *outcome {
             SkatOutcome::PassedIn => (None, None),
+            SkatOutcome::Ramsch { result } => {
+                // Variants §2.9: the Ramsch scores as computed, no ±50 / 40 / 30.
+                for (seat, &score) in result.scores.iter().enumerate() {
+                    deltas[seats[seat]] += i64::from(score);
+                }
+                (None, None)
+            }
             SkatOutcome::Played { declarer, settlement } => {
                 let member = seats[declarer.index()];
                 deltas[member] = i64::from(settlement.score);

@@ -1,4 +1,5 @@
-//! The house-rule options of a Skat table (`skat.md` §14).
+//! The house-rule options of a Skat table (`skat.md` §14,
+//! `skat-variants.md` §1).
 
 /// How a list is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -19,6 +20,187 @@ pub enum PassOut {
     /// The deal is thrown in; the next dealer deals (ISkO, §4.6).
     #[default]
     ThrowIn,
+    /// A Ramsch is played instead (variants §2.1).
+    Ramsch,
+}
+
+/// Which Ramsch is played (variants §2, §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RamschKind {
+    /// The skat travels FH → MH → RH; each takes it and passes two cards on,
+    /// or pushes it unseen (§3).
+    #[default]
+    Schieberamsch,
+    /// The skat stays untouched during play (§2.4).
+    Plain,
+}
+
+/// Who is credited the skat's card points in a Ramsch (§2.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum SkatOwner {
+    /// The winner of the tenth trick, before the loser is found.
+    #[default]
+    LastTrick,
+    /// The loser(s), after the loser is found on trick points.
+    Loser,
+}
+
+/// How a Ramsch is scored (§2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RamschScoring {
+    /// The loser scores minus his card points, times the multipliers.
+    #[default]
+    Points,
+    /// The old fixed tariff: −10, −15 with one Jungfrau, −20 with two.
+    Fixed,
+}
+
+/// Who loses when several players share the most points (§2.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RamschTie {
+    /// Every tied player loses his full amount.
+    #[default]
+    AllLoseFull,
+    /// The tied players share the amount (truncated).
+    Split,
+    /// The tied player who won the latest trick loses alone.
+    LatestTrickLoses,
+}
+
+/// The Ramsch options (variants §2–§3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RamschRules {
+    /// Plain Ramsch or Schieberamsch.
+    pub kind: RamschKind,
+    /// Who gets the skat's points.
+    pub skat_owner: SkatOwner,
+    /// Points or the fixed tariff.
+    pub scoring: RamschScoring,
+    /// Ties for the most points.
+    pub tie: RamschTie,
+    /// A Jungfrau (another player without a trick) doubles the result.
+    pub jungfrau_doubles: bool,
+    /// Taking all ten tricks wins +120.
+    pub durchmarsch: bool,
+    /// Grand Hand is offered before a Ramsch that follows three passes.
+    pub grand_hand_offer_after_pass_out: bool,
+    /// Grand Hand is offered before each deal of a Ramsch round.
+    pub grand_hand_offer_in_rounds: bool,
+    /// A taker may put jacks into the packet.
+    pub jacks_may_be_pushed: bool,
+    /// A player may push the packet on without looking (doubles the score).
+    pub unseen_push_allowed: bool,
+}
+
+impl Default for RamschRules {
+    fn default() -> Self {
+        RamschRules::STANDARD
+    }
+}
+
+impl RamschRules {
+    /// The defaults of `skat-variants.md` §1.
+    pub const STANDARD: RamschRules = RamschRules {
+        kind: RamschKind::Schieberamsch,
+        skat_owner: SkatOwner::LastTrick,
+        scoring: RamschScoring::Points,
+        tie: RamschTie::AllLoseFull,
+        jungfrau_doubles: true,
+        durchmarsch: true,
+        grand_hand_offer_after_pass_out: false,
+        grand_hand_offer_in_rounds: true,
+        jacks_may_be_pushed: false,
+        unseen_push_allowed: true,
+    };
+}
+
+/// When an opponent may say Kontra (variants §5.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum KontraTiming {
+    /// Any time after the announcement until his own first card.
+    #[default]
+    BeforeOwnFirstCard,
+    /// Only between the announcement and the opening lead.
+    BeforeOpeningLead,
+}
+
+/// The Kontra/Re options (variants §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct KontraRules {
+    /// Only an opponent who named or held a value in the auction may say Kontra.
+    pub requires_bid: bool,
+    /// When Kontra may be said.
+    pub timing: KontraTiming,
+}
+
+/// The events that start a Bock round (variants §4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BockTriggers {
+    /// A suit or grand declarer finished with exactly 60 card points.
+    pub lost_with_60: bool,
+    /// A Grand Hand (any form) was played.
+    pub grand_hand_played: bool,
+    /// A Null Ouvert Hand was played.
+    pub null_ouvert_hand_played: bool,
+    /// Kontra was answered with Re.
+    pub kontra_re: bool,
+    /// The declarer lost a game in which Kontra was said.
+    pub lost_after_kontra: bool,
+    /// The declarer lost a Grand.
+    pub lost_grand: bool,
+    /// A player's total rose to a new multiple of 100.
+    pub score_crosses_100: bool,
+}
+
+impl Default for BockTriggers {
+    fn default() -> Self {
+        BockTriggers {
+            lost_with_60: true,
+            grand_hand_played: true,
+            null_ouvert_hand_played: true,
+            kontra_re: true,
+            lost_after_kontra: false,
+            lost_grand: false,
+            score_crosses_100: false,
+        }
+    }
+}
+
+/// How Bock rounds triggered during a Bock round combine (variants §4.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum BockStacking {
+    /// Queued: played one after the other; never more than ×2.
+    #[default]
+    Queue,
+    /// Concurrent: active rounds multiply (two rounds ×4).
+    Overlap,
+}
+
+/// The Bock options (variants §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct BockRules {
+    /// Which events start a Bock round.
+    pub triggers: BockTriggers,
+    /// The triggering deal itself is doubled too.
+    pub includes_trigger: bool,
+    /// How overlapping rounds combine.
+    pub stacking: BockStacking,
+    /// Each completed Bock round is followed by a Ramsch round.
+    pub ramsch_round_after_bock: bool,
+}
+
+/// The match format (variants §6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MatchFormat {
+    /// A list of deals with the table's rules.
+    #[default]
+    Free,
+    /// Play to 100, then a Bock round, then a Schieberamsch round (§6.3).
+    Pirat {
+        /// Return to normal play after the Ramsch round, re-armed at the next
+        /// multiple of 100, instead of ending.
+        repeat: bool,
+    },
 }
 
 /// The options in force at a Skat table. `SkatRules::default()` is the
@@ -36,6 +218,14 @@ pub struct SkatRules {
     /// HOUSE RULE: a Null form worth less than the bid may be declared (and is
     /// then lost as an overbid, §5.5).
     pub allow_null_below_bid: bool,
+    /// How Ramsch is played, whenever it is.
+    pub ramsch: RamschRules,
+    /// Kontra and Re, when on.
+    pub kontra: Option<KontraRules>,
+    /// Bock rounds, when on.
+    pub bock: Option<BockRules>,
+    /// The match format.
+    pub format: MatchFormat,
 }
 
 impl Default for SkatRules {
@@ -45,12 +235,59 @@ impl Default for SkatRules {
 }
 
 impl SkatRules {
-    /// The International Skat Order: 3 members, throw-in, classic scoring.
+    /// The International Skat Order: 3 members, throw-in, classic scoring,
+    /// no Kontra, no Bock.
     pub const ISKO: SkatRules = SkatRules {
         table_size: 3,
         pass_out: PassOut::ThrowIn,
         scoring: Scoring::Classic,
         lost_hand_games_single: false,
         allow_null_below_bid: false,
+        ramsch: RamschRules::STANDARD,
+        kontra: None,
+        bock: None,
+        format: MatchFormat::Free,
+    };
+
+    /// Pub rules: Ramsch when all pass (Schieberamsch), Bock rounds with the
+    /// default triggers, Kontra/Re.
+    pub const PUB: SkatRules = SkatRules {
+        pass_out: PassOut::Ramsch,
+        kontra: Some(KontraRules { requires_bid: false, timing: KontraTiming::BeforeOwnFirstCard }),
+        bock: Some(BockRules {
+            triggers: BockTriggers {
+                lost_with_60: true,
+                grand_hand_played: true,
+                null_ouvert_hand_played: true,
+                kontra_re: true,
+                lost_after_kontra: false,
+                lost_grand: false,
+                score_crosses_100: false,
+            },
+            includes_trigger: false,
+            stacking: BockStacking::Queue,
+            ramsch_round_after_bock: false,
+        }),
+        ..SkatRules::ISKO
+    };
+
+    /// The "Pirat" match (variants §6.3): ISkO play to 100, one Bock round,
+    /// one Schieberamsch round (everybody takes, no jacks passed, skat to the
+    /// loser), then the match ends.
+    pub const PIRAT: SkatRules = SkatRules {
+        ramsch: RamschRules {
+            kind: RamschKind::Schieberamsch,
+            skat_owner: SkatOwner::Loser,
+            scoring: RamschScoring::Points,
+            tie: RamschTie::AllLoseFull,
+            jungfrau_doubles: true,
+            durchmarsch: true,
+            grand_hand_offer_after_pass_out: false,
+            grand_hand_offer_in_rounds: false,
+            jacks_may_be_pushed: false,
+            unseen_push_allowed: false,
+        },
+        format: MatchFormat::Pirat { repeat: false },
+        ..SkatRules::ISKO
     };
 }

@@ -69,8 +69,13 @@ pub struct Settlement {
     pub won: bool,
     /// The value charged (V): the computed value, or the overbid value.
     pub value: u16,
-    /// The declarer's classic list entry: `+V`, or `−2·V` when lost
-    /// (`−V` for a lost hand game under `lost_hand_games_single`).
+    /// Kontra level: 0 none, 1 Kontra (×2), 2 Re (×4) (variants §5).
+    pub kontra: u8,
+    /// The Bock factor: 1, or 2 inside a Bock round (4 for overlapping rounds).
+    pub bock: u8,
+    /// The declarer's classic list entry: `+V·f`, or `−2·V·f` when lost
+    /// (`−V·f` for a lost hand game under `lost_hand_games_single`), where
+    /// `f` is the Kontra/Re and Bock factor (§10.3).
     pub score: i32,
 }
 
@@ -96,8 +101,53 @@ pub fn overbid_value(base: u16, bid: u16) -> u16 {
     bid.div_ceil(base) * base
 }
 
-/// Settles a game (§7–§9, §11.1).
+/// Kontra/Re and Bock doublings of one game (§10, variants §4–§5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Doubling {
+    /// 0 none, 1 Kontra, 2 Re.
+    pub kontra: u8,
+    /// The Bock factor (1 outside Bock rounds).
+    pub bock: u8,
+}
+
+impl Doubling {
+    /// No Kontra, no Bock.
+    pub const NONE: Doubling = Doubling { kontra: 0, bock: 1 };
+}
+
+impl Default for Doubling {
+    fn default() -> Self {
+        Doubling::NONE
+    }
+}
+
+impl Settlement {
+    /// The factor of Kontra/Re and Bock on the value: `2^kontra × bock`.
+    pub fn factor(&self) -> i32 {
+        (1 << self.kontra) * i32::from(self.bock.max(1))
+    }
+
+    /// The value after Kontra/Re and Bock, before the loss doubling.
+    pub fn doubled_value(&self) -> i32 {
+        i32::from(self.value) * self.factor()
+    }
+}
+
+/// Settles a game without Kontra or Bock (§7–§9, §11.1).
 pub fn settle(contract: Contract, bid: u16, matadors: i8, tally: PlayTally, rules: &SkatRules) -> Settlement {
+    settle_with(contract, bid, matadors, tally, rules, Doubling::NONE)
+}
+
+/// Settles a game (§7–§11) with its Kontra/Re and Bock doublings applied
+/// in the order `V → ×Kontra/Re → ×Bock → (lost ? −2·V : +V)` (§10.3).
+pub fn settle_with(
+    contract: Contract,
+    bid: u16,
+    matadors: i8,
+    tally: PlayTally,
+    rules: &SkatRules,
+    doubling: Doubling,
+) -> Settlement {
     let mut levels = Levels::default();
     let (computed_value, made) = match contract.null_value() {
         Some(value) => (value, tally.declarer_tricks == 0),
@@ -125,7 +175,7 @@ pub fn settle(contract: Contract, bid: u16, matadors: i8, tally: PlayTally, rule
         computed_value
     };
     let won = made && !overbid;
-    let v = i32::from(value);
+    let v = i32::from(value) * (1 << doubling.kontra.min(2)) * i32::from(doubling.bock.max(1));
     let score = if won {
         v
     } else if contract.hand && rules.lost_hand_games_single {
@@ -133,5 +183,18 @@ pub fn settle(contract: Contract, bid: u16, matadors: i8, tally: PlayTally, rule
     } else {
         -2 * v
     };
-    Settlement { contract, bid, matadors, tally, levels, computed_value, overbid, won, value, score }
+    Settlement {
+        contract,
+        bid,
+        matadors,
+        tally,
+        levels,
+        computed_value,
+        overbid,
+        won,
+        value,
+        kontra: doubling.kontra.min(2),
+        bock: doubling.bock.max(1),
+        score,
+    }
 }
