@@ -19,7 +19,9 @@ mod skat;
 mod spidge;
 mod spitzer;
 
-pub use skat::{PiratPhase, Round, SkatMatchRules, SkatProgress, read_skat_rules, write_skat_rules};
+pub use skat::{
+    PiratPhase, Round, SkatMatchRules, SkatProgress, read_skat_rules, read_skat_rules_onto, write_skat_rules,
+};
 
 /// A game that can be played as a match of deals.
 pub trait MatchGame: Game {

@@ -9,8 +9,8 @@ use super::{MatchGame, MatchStatus, fresh_under, strict_leader, totals_after};
 use crate::game::Game;
 use crate::seat::Seat;
 use crate::skat::{
-    BockRules, BockStacking, BockTriggers, DealSetup, GameKind, KontraRules, KontraTiming, MatchFormat, RamschKind,
-    RamschScoring, RamschTie, SkatOwner,
+    BockStacking, BockTriggers, DealSetup, GameKind, KontraTiming, MatchFormat, RamschKind, RamschScoring, RamschTie,
+    SkatOwner,
 };
 use crate::skat::{PassOut, Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome, SkatRules, list};
 
@@ -356,9 +356,18 @@ pub fn write_skat_rules(rules: &SkatMatchRules) -> String {
 /// # Errors
 /// An unknown key or a bad value, named.
 pub fn read_skat_rules(text: &str) -> Result<SkatMatchRules, String> {
-    let mut rules = SkatMatchRules::default();
-    let (mut kontra_on, mut kontra) = (false, KontraRules::default());
-    let (mut bock_on, mut bock) = (false, BockRules::default());
+    read_skat_rules_onto(SkatMatchRules::default(), text)
+}
+
+/// Reads `key=value` pairs as [`read_skat_rules`] does, over `base` instead
+/// of the ISkO defaults (a preset with some options changed).
+///
+/// # Errors
+/// An unknown key or a bad value, named.
+pub fn read_skat_rules_onto(base: SkatMatchRules, text: &str) -> Result<SkatMatchRules, String> {
+    let mut rules = base;
+    let (mut kontra_on, mut kontra) = (base.table.kontra.is_some(), base.table.kontra.unwrap_or_default());
+    let (mut bock_on, mut bock) = (base.table.bock.is_some(), base.table.bock.unwrap_or_default());
     read_pairs(text, |key, value| {
         let t = &mut rules.table;
         let r = &mut t.ramsch;
