@@ -55,6 +55,9 @@ pub trait TuiGame: RecordGame {
     fn you_sit(seat: Seat) -> &'static str;
     /// One line on how the deal that just finished came out.
     fn summary(model: &MatchModel<Self>) -> String;
+    /// The engine's refusal of the human's action, in words for the status
+    /// line (cards with their suit symbols).
+    fn refusal(error: &Self::Error) -> String;
     /// What the keys do in this phase, for a key that did nothing.
     fn hint(view: &Self::View) -> &'static str;
     /// Draws the screen (pure: the model's view, names and match only).
@@ -400,7 +403,7 @@ impl<G: TuiGame> MatchModel<G> {
         match self.table.apply(seat, action) {
             Ok(()) => self.after(seat),
             Err(e) => {
-                self.error(format!("Not allowed: {e}."));
+                self.error(format!("Not allowed: {}", G::refusal(&e)));
                 Vec::new()
             }
         }

@@ -525,6 +525,8 @@ impl Model {
                 let verb = if settlement.won { "won" } else { "lost" };
                 format!("{who} {verb} {}: {:+}.", settlement.contract, settlement.score)
             }
+            // The terminal game plays the International Skat Order: no Ramsch.
+            SkatOutcome::Ramsch { .. } => "A Ramsch was played.".into(),
         }
     }
 
@@ -594,6 +596,8 @@ fn refusal(error: &SkatError) -> String {
                 SkatAction::Discard(_) => "laying away",
                 SkatAction::Declare(_) => "declaring",
                 SkatAction::Play(_) => "playing a card",
+                SkatAction::Kontra | SkatAction::Re => "doubling",
+                SkatAction::Push => "pushing the skat on",
             };
             format!("Not allowed: {what} is over or not yet due; this is the {phase} phase.")
         }

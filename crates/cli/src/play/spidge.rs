@@ -14,7 +14,9 @@ use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_ai::{Bot, SpidgeBot};
-use trumpf_core::spidge::{Award, DEALER, Hand, LEFT, RIGHT, SpidgeAction, SpidgeGame, SpidgeRules, SpidgeView};
+use trumpf_core::spidge::{
+    Award, DEALER, Hand, LEFT, RIGHT, SpidgeAction, SpidgeError, SpidgeGame, SpidgeRules, SpidgeView,
+};
 use trumpf_core::{Card, CardSet, GameView, Seat, Suit};
 
 use super::common::{
@@ -23,7 +25,7 @@ use super::common::{
 };
 use super::model::SaveTarget;
 use super::table::{Bots, Table};
-use super::ui::card_spans;
+use super::ui::{card_spans, card_text};
 
 /// The member who deals first, so the human is L (and leads) in deal 1.
 const FIRST_DEALER: usize = 2;
@@ -130,6 +132,23 @@ impl TuiGame for SpidgeGame {
             })
             .collect();
         if awards.is_empty() { "No award this deal.".to_owned() } else { format!("{}.", awards.join(", ")) }
+    }
+
+    fn refusal(error: &SpidgeError) -> String {
+        let whose = |hand: Hand| if hand == Hand::Dummy { "the dummy holds" } else { "you hold" };
+        match *error {
+            SpidgeError::TrumpsNotBroken { card, .. } => {
+                format!("{} is a trump, and trumps are not broken yet.", card_text(card))
+            }
+            SpidgeError::TrumpLeadForbidden { card, .. } => {
+                format!("{} is a trump; trumps are led only from a hand of nothing else.", card_text(card))
+            }
+            SpidgeError::MustFollow { card, led, hand, suit } => {
+                format!("{} does not follow {}; {} {suit}.", card_text(card), card_text(led), whose(hand))
+            }
+            SpidgeError::NotInHand { card, hand } => format!("{} is not in the {hand} hand.", card_text(card)),
+            ref e => format!("{e}."),
+        }
     }
 
     fn hint(_view: &SpidgeView) -> &'static str {
@@ -326,17 +345,17 @@ impl MatchModel<SpidgeGame> {
             }
             let rules = &v.rules;
             lines.push(Line::default());
-            let legend = format!(
-                " {} 1: L or R no trick · {} 1: {}–{} tricks · {} 2: {} · {} 4: dealer and dummy no trick, wins at once",
-                Award::Nil,
-                Award::Spidge,
-                rules.spidge_tricks,
-                rules.slam_tricks.saturating_sub(1),
-                Award::Slam,
-                rules.slam_tricks,
-                Award::GrandSlam,
-            );
-            lines.push(Line::from(legend).dim());
+            let legend = [
+                format!(
+                    " {} 1: L or R no trick · {} 1: {}–{} tricks",
+                    Award::Nil,
+                    Award::Spidge,
+                    rules.spidge_tricks,
+                    rules.slam_tricks.saturating_sub(1)
+                ),
+                format!(" {} 2: {} · {} 4: dealer+dummy none, wins", Award::Slam, rules.slam_tricks, Award::GrandSlam),
+            ];
+            lines.extend(legend.map(|l| Line::from(l).dim()));
             let totals = self.table().record().totals();
             let each: Vec<String> = (0..3).map(|m| format!("{} {}", self.names[m], totals[m])).collect();
             lines.push(Line::from(format!(" totals: {}", each.join(" · "))).bold());
@@ -381,7 +400,6 @@ mod tests {
     use crate::play::common::tests::{ch, feed, fuzz, key, screen, started, text};
     use crate::play::common::{Cmd, Msg};
     use crate::play::model::Status;
-    use crate::play::ui::card_text;
     use crossterm::event::KeyCode;
     use trumpf_core::series::MatchStatus;
     use trumpf_core::series::record::MatchRecord;
@@ -528,7 +546,10 @@ mod tests {
                 let before = (m.view.clone(), m.table().ticket());
                 feed(&mut m, &mut bots, key(KeyCode::Enter));
                 let Some(Status::Error(t)) = &m.status else { panic!("no refusal: {:?}", m.status) };
-                assert!(t.starts_with("Not allowed:") && t.contains("trumps may not be led"), "{t}");
+                assert!(
+                    t.starts_with("Not allowed:") && t.contains("is a trump, and trumps are not broken yet."),
+                    "{t}"
+                );
                 assert_eq!((m.view.clone(), m.table().ticket()), before);
                 feed(&mut m, &mut bots, ch('p'));
                 assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("no passing in Spidge")));

@@ -15,8 +15,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_ai::{Bot, SpitzerBot};
 use trumpf_core::spitzer::{
-    Announcement, BLACK_QUEENS, Column, Contract, FAIL_ORDER, FAIL_SUITS, SpitzerAction, SpitzerGame, SpitzerPhase,
-    SpitzerRules, SpitzerView, TRUMP_ORDER, TRUMPS, points, tariff,
+    Announcement, BLACK_QUEENS, Column, Contract, FAIL_ORDER, FAIL_SUITS, SpitzerAction, SpitzerError, SpitzerGame,
+    SpitzerPhase, SpitzerRules, SpitzerView, TRUMP_ORDER, TRUMPS, points, tariff,
 };
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
@@ -26,7 +26,7 @@ use super::common::{
 };
 use super::model::SaveTarget;
 use super::table::{Bots, Table};
-use super::ui::card_spans;
+use super::ui::{card_spans, card_text};
 
 /// The member who deals first, so the human is eldest in deal 1.
 const FIRST_DEALER: usize = 3;
@@ -219,6 +219,41 @@ impl TuiGame for SpitzerGame {
             s.column,
             s.value.unsigned_abs()
         )
+    }
+
+    fn refusal(error: &SpitzerError) -> String {
+        let suit = |led: Card| match led.suit() {
+            _ if TRUMPS.contains(led) => "trump",
+            trumpf_core::Suit::Clubs => "club",
+            trumpf_core::Suit::Spades => "spade",
+            _ => "heart",
+        };
+        match *error {
+            SpitzerError::MustFollow { card, led } => {
+                format!("{} does not follow {}; play a {} card.", card_text(card), card_text(led), suit(led))
+            }
+            SpitzerError::MustTrump { card, led } => {
+                format!("{} is no trump; you hold no {}, so you must trump.", card_text(card), suit(led))
+            }
+            SpitzerError::MustPlayCalledAce { ace, .. } => {
+                format!("the called ace {} must be played the first time its suit is led.", card_text(ace))
+            }
+            SpitzerError::MayNotDiscardCalledAce { ace } => {
+                format!("the called ace {} may not be thrown before its suit is led.", card_text(ace))
+            }
+            SpitzerError::MustKeepHoldCard { card } => {
+                format!("{} is your last card of the called suit; keep it until it is led.", card_text(card))
+            }
+            SpitzerError::NotInHand(card) => format!("{} is not in your hand.", card_text(card)),
+            SpitzerError::WrongPhase { action: SpitzerAction::Play(_), .. } => {
+                "cards are played after the announcements.".to_owned()
+            }
+            SpitzerError::WrongPhase { .. } => "the announcements are over; this is trick play.".to_owned(),
+            SpitzerError::NotEligible { announcement, reason } => {
+                format!("{}: {reason}.", announcement_text(announcement))
+            }
+            ref e => format!("{e}."),
+        }
     }
 
     fn hint(view: &SpitzerView) -> &'static str {
@@ -415,7 +450,7 @@ impl MatchModel<SpitzerGame> {
         if let Some(ace) = v.called_ace
             && !v.played.contains(ace)
         {
-            lines.push(Line::from(format!("The called ace {} is not out yet.", super::ui::card_text(ace))).dim());
+            lines.push(Line::from(format!("The called ace {} is not out yet.", card_text(ace))).dim());
         }
         lines.extend(waiting_line(self));
     }
@@ -516,7 +551,6 @@ mod tests {
     use crate::play::common::tests::{ch, feed, fuzz, key, screen, started, text};
     use crate::play::common::{Cmd, Msg};
     use crate::play::model::Status;
-    use crate::play::ui::card_text;
     use crossterm::event::KeyCode;
     use trumpf_core::series::MatchStatus;
     use trumpf_core::series::record::MatchRecord;
@@ -649,7 +683,7 @@ mod tests {
         let before = (m.view.clone(), m.table().ticket());
         feed(&mut m, &mut bots, ch('p'));
         assert!(
-            matches!(&m.status, Some(Status::Error(t)) if t.contains("Pass is not an action of the trick play phase")),
+            matches!(&m.status, Some(Status::Error(t)) if t == "Not allowed: the announcements are over; this is trick play."),
             "{:?}",
             m.status
         );

@@ -249,7 +249,9 @@ impl Model {
                 self.declaration_lines(&mut lines, room);
             }
             SkatPhase::Playing => self.play_lines(&mut lines),
-            SkatPhase::Over => {}
+            // House-rule phases (Ramsch, Kontra) do not occur under the
+            // International Skat Order the terminal game plays.
+            SkatPhase::GrandHandOffer | SkatPhase::Passing | SkatPhase::KontraWindow | SkatPhase::Over => {}
         }
         let title = match v.phase {
             SkatPhase::Bidding => " Bidding ".to_owned(),
@@ -512,6 +514,7 @@ impl Model {
                 Line::from("All three passed: the deal is thrown in.").bold(),
                 Line::from("No score; the deal counts and the deal passes on."),
             ],
+            Some(SkatOutcome::Ramsch { .. }) => vec![Line::from("A Ramsch was played.").bold()],
             None => Vec::new(),
         };
         let title = format!(" Deal {} · result ", self.session().number());
