@@ -37,6 +37,10 @@ pub trait TuiGame: RecordGame {
     const TITLE: &'static str;
     /// The file the `w` key saves to when `--save` is not given.
     const DEFAULT_SAVE: &'static str;
+    /// Below this width the screen only asks for a larger terminal.
+    const MIN_WIDTH: u16 = 60;
+    /// Below this height the screen only asks for a larger terminal.
+    const MIN_HEIGHT: u16 = 16;
 
     /// The seat to act, as the view knows it.
     fn acting(view: &Self::View) -> Option<Seat>;
@@ -514,7 +518,7 @@ impl<G: TuiGame> MatchModel<G> {
 
 impl<G: TuiGame> Widget for &MatchModel<G> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        if area.width < G::MIN_WIDTH || area.height < G::MIN_HEIGHT {
             let text = format!(
                 "trumpf needs a terminal of at least 80×24; this one is {}×{}. Enlarge it, or press q twice to quit.",
                 area.width, area.height
@@ -526,10 +530,6 @@ impl<G: TuiGame> Widget for &MatchModel<G> {
     }
 }
 
-/// Below this the screen only asks for a larger terminal.
-pub const MIN_WIDTH: u16 = 60;
-/// Below this the screen only asks for a larger terminal.
-pub const MIN_HEIGHT: u16 = 16;
 /// Width of the score panel.
 pub const SHEET_WIDTH: u16 = 25;
 /// Width of a column of the trick grid.
@@ -722,6 +722,7 @@ pub fn farewell<G: TuiGame>(model: &MatchModel<G>) -> String {
 pub(super) mod tests {
     use super::*;
     use crossterm::event::{KeyCode, KeyModifiers};
+    use ratatui::backend::TestBackend;
 
     pub fn key<G: TuiGame>(code: KeyCode) -> Msg<G> {
         Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
@@ -756,12 +757,11 @@ pub(super) mod tests {
         model
     }
 
-    /// The model drawn on a `width` × `height` buffer.
+    /// The model drawn on a `width` × `height` test terminal.
     pub fn screen<G: TuiGame>(model: &MatchModel<G>, width: u16, height: u16) -> Buffer {
-        let area = Rect::new(0, 0, width, height);
-        let mut buf = Buffer::empty(area);
-        model.render(area, &mut buf);
-        buf
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| frame.render_widget(model, frame.area())).unwrap();
+        terminal.backend().buffer().clone()
     }
 
     /// The buffer's rows with runs of spaces collapsed, one per line.

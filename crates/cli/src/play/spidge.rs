@@ -80,6 +80,10 @@ fn player_of(hand: Hand) -> Seat {
 impl TuiGame for SpidgeGame {
     const TITLE: &'static str = "Spidge";
     const DEFAULT_SAVE: &'static str = "trumpf-spidge.txt";
+    /// Thirteen cards in a row beside the score panel.
+    const MIN_WIDTH: u16 = 80;
+    /// The table, the dummy and the hand.
+    const MIN_HEIGHT: u16 = 22;
 
     fn acting(view: &SpidgeView) -> Option<Seat> {
         view.to_act()
@@ -605,6 +609,48 @@ mod tests {
         let read = MatchRecord::<SpidgeGame>::read(text).unwrap();
         assert_eq!(read.game, record);
         assert_eq!(read.players, ["You", "Bot_1", "Bot_2"]);
+    }
+
+    #[test]
+    fn small_terminals_get_a_notice_and_80_by_22_still_shows_the_hands() {
+        let mut bots = bots();
+        let m = started(model(1), &mut bots);
+        let notice = "needs a terminal of at least 80×24";
+        assert!(text(&screen(&m, 79, 24)).replace('\n', " ").contains(notice));
+        let shown = text(&screen(&m, 80, 22));
+        assert!(!shown.contains(notice));
+        for expected in ["Trumps:", "Trick 1 …", "Dummy · face up", "Your hand · L", "Game to 3", "q quit"] {
+            assert!(shown.contains(expected), "{expected:?} missing in\n{shown}");
+        }
+    }
+
+    #[test]
+    fn quitting_takes_two_presses_and_stale_bot_answers_are_ignored() {
+        let mut bots = bots();
+        let mut m = started(model(2), &mut bots);
+        assert!(feed(&mut m, &mut bots, ch('q')).is_empty());
+        assert!(m.quit_armed && !m.should_quit());
+        feed(&mut m, &mut bots, ch('x'));
+        assert!(!m.quit_armed && !m.should_quit(), "any other key plays on");
+        // A bot's answer for a decision already taken changes nothing.
+        let mut pending = m.update(key(KeyCode::Enter));
+        let mut answers = Vec::new();
+        while let Some(cmd) = pending.pop() {
+            let Cmd::AskBot(request) = cmd else { continue };
+            let answer = bots.answer(request);
+            answers.push(answer.clone());
+            pending.extend(m.update(Msg::Bot(answer)));
+        }
+        assert!(!answers.is_empty(), "the bots follow the human");
+        let ticket = m.table().ticket();
+        for answer in answers {
+            m.update(Msg::Bot(answer));
+        }
+        assert_eq!(m.table().ticket(), ticket);
+        feed(&mut m, &mut bots, ch('q'));
+        let cmds = feed(&mut m, &mut bots, ch('Q'));
+        assert!(matches!(cmds[..], [Cmd::Quit]));
+        assert!(m.should_quit());
     }
 
     #[test]
