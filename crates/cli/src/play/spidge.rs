@@ -72,11 +72,6 @@ pub fn hand_order(hand: CardSet) -> Vec<Card> {
     cards
 }
 
-/// The seat that plays `hand`'s cards.
-fn player_of(hand: Hand) -> Seat {
-    hand.seat()
-}
-
 impl TuiGame for SpidgeGame {
     const TITLE: &'static str = "Spidge";
     const DEFAULT_SAVE: &'static str = "trumpf-spidge.txt";
@@ -204,7 +199,7 @@ impl MatchModel<SpidgeGame> {
     fn hand_name(&self, hand: Hand) -> String {
         match hand {
             Hand::Dummy => "Dummy".to_owned(),
-            h => self.name_at(player_of(h)).to_owned(),
+            h => self.name_at(h.seat()).to_owned(),
         }
     }
 
@@ -267,8 +262,8 @@ impl MatchModel<SpidgeGame> {
             lines.push(Line::from(spans));
         }
         match v.to_play {
-            Some(hand) if player_of(hand) != v.seat => {
-                let who = self.who(player_of(hand));
+            Some(hand) if hand.seat() != v.seat => {
+                let who = self.who(hand.seat());
                 let what = if hand == Hand::Dummy { " to play from the dummy" } else { "" };
                 lines.push(Line::from(format!("Waiting for {who}{what}…")).italic());
             }
@@ -324,7 +319,7 @@ impl MatchModel<SpidgeGame> {
                 let text = match hand {
                     Hand::Dummy => row("Dummy", "", tricks, s("(dealer)"), String::new(), String::new()),
                     h => {
-                        let seat = player_of(h);
+                        let seat = h.seat();
                         let count = if h == Hand::Dealer {
                             format!("{}+{}={}", r.tricks[Hand::Dealer], r.tricks[Hand::Dummy], r.counts[seat])
                         } else {
@@ -334,7 +329,7 @@ impl MatchModel<SpidgeGame> {
                         row(h.name(), self.name_at(seat), tricks, count, award, gain(i64::from(r.points[seat])))
                     }
                 };
-                let scored = hand != Hand::Dummy && r.points[player_of(hand)] > 0;
+                let scored = hand != Hand::Dummy && r.points[hand.seat()] > 0;
                 let style = if scored { Style::new().fg(Color::Green) } else { Style::new() };
                 lines.push(Line::from(text).style(style));
             }
@@ -381,7 +376,7 @@ impl MatchModel<SpidgeGame> {
         match v.to_play {
             None if self.winner().is_some() => "The game is over: w saves the match, q quits.".to_owned(),
             None => format!("Deal over. n starts deal {}.", self.table().number() + 1),
-            Some(hand) if player_of(hand) != v.seat => format!("{} is to play.", self.who(player_of(hand))),
+            Some(hand) if hand.seat() != v.seat => format!("{} is to play.", self.who(hand.seat())),
             Some(Hand::Dummy) => "Your turn: play a card from the dummy (• marks the playable ones).".to_owned(),
             Some(_) => "Your turn: play a card (• marks the playable ones).".to_owned(),
         }

@@ -474,7 +474,8 @@ impl MatchModel<SpitzerGame> {
         if let Some(o) = v.outcome {
             let s = o.settlement;
             let how = match v.announcement {
-                Some((seat, a)) => format!("{} announced {}", self.who(seat), announcement_text(a)),
+                Some((seat, a)) if a.is_call() => format!("{} by {}", announcement_text(a), self.who(seat)),
+                Some((seat, _)) => format!("announced by {}", self.who(seat)),
                 None => "all passed".to_owned(),
             };
             lines.push(Line::from(format!("{} — {how}", contract_text(s.contract))).bold());
@@ -498,11 +499,13 @@ impl MatchModel<SpitzerGame> {
             lines.push(Line::from(gain_text).bold());
             let deal_scores = self.table().finished().map(|d| d.scores).unwrap_or_default();
             let totals = self.table().record().totals();
-            let each = |values: &dyn Fn(usize) -> String| {
-                (0..4).map(|m| format!("{} {}", self.names[m], values(m))).collect::<Vec<_>>().join(" · ")
+            let row = |label: &str, cells: [String; 4]| {
+                let cells: String = cells.iter().map(|c| format!("{c:>7}")).collect();
+                format!("  {label:<12}{cells}")
             };
-            lines.push(Line::from(format!("  this deal: {}", each(&|m| gain(deal_scores[m])))));
-            lines.push(Line::from(format!("  totals:    {}", each(&|m| totals[m].to_string()))).bold());
+            lines.push(Line::from(row("", std::array::from_fn(|m| self.names[m].clone()))).bold());
+            lines.push(Line::from(row("this deal", std::array::from_fn(|m| gain(deal_scores[m])))));
+            lines.push(Line::from(row("totals", std::array::from_fn(|m| totals[m].to_string()))).bold());
             if let Some(last) = v.last_trick {
                 let mut spans = vec![Span::raw(format!("  last trick ({} led): ", self.name_at(last.leader)))];
                 spans.extend(card_spans(last.cards));
@@ -825,8 +828,15 @@ mod tests {
                     format!("column {}", o.settlement.column),
                     format!("card points {} {}", o.settlement.points, 120 - u16::from(o.settlement.points)),
                     "Declaring side:".to_owned(),
-                    "this deal: You".to_owned(),
-                    "totals: You".to_owned(),
+                    "You Bot 1 Bot 2 Bot 3".to_owned(),
+                    format!(
+                        "this deal {}",
+                        (0..4).map(|i| gain(m.table().finished().unwrap().scores[i])).collect::<Vec<_>>().join(" ")
+                    ),
+                    format!(
+                        "totals {}",
+                        (0..4).map(|i| m.table().record().totals()[i].to_string()).collect::<Vec<_>>().join(" ")
+                    ),
                 ] {
                     assert!(shown.contains(&expected), "{expected:?} missing in\n{shown}");
                 }
