@@ -250,14 +250,18 @@ impl MatchGame for SkatGame {
             if bock.triggers.score_crosses_100 {
                 let after = totals_after(totals, scores);
                 for (total, reached) in after.iter().zip(progress.hundreds.iter_mut()).take(members) {
+                    // §4.2: every multiple of 100 newly reached is one event
+                    // (0 → 240 crosses 100 and 200).
                     let k = total.div_euclid(100);
                     if k > *reached {
-                        events += 1;
+                        events += (k - *reached) as u32;
                         *reached = k;
                     }
                 }
             }
-            if events > 0 && bock.includes_trigger {
+            // §4.4 with §4.5: the trigger deal is doubled too, but queued
+            // rounds never make a deal more than ×2.
+            if events > 0 && bock.includes_trigger && (overlap || last.setup().bock == 1) {
                 for s in scores.iter_mut() {
                     *s *= 2;
                 }
@@ -452,5 +456,38 @@ impl RecordGame for SkatGame {
 
     fn read_action(text: &str) -> Result<SkatAction, String> {
         text.parse().map_err(|e: crate::skat::ParseActionError| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_hundred_reached_is_one_bock_round() {
+        // Variants §4.2 `score_crosses_100`: rising from below k·100 to at
+        // least k·100, each k once per player. 0 → 240 reaches 100 and 200.
+        let mut table = SkatRules::PUB;
+        let triggers = BockTriggers {
+            lost_with_60: false,
+            grand_hand_played: false,
+            null_ouvert_hand_played: false,
+            kontra_re: false,
+            lost_after_kontra: false,
+            lost_grand: false,
+            score_crosses_100: true,
+        };
+        table.bock = table.bock.map(|b| crate::skat::BockRules { triggers, ..b });
+        let rules = SkatMatchRules { table, deals: None };
+        let game = SkatGame::new(SkatDeal::from_seed(1), table);
+        let mut progress = SkatProgress::default();
+        let mut scores = [240, 0, 0, 0];
+        SkatGame::after_deal(&rules, &mut progress, &mut scores, &[0; 4], 1, &game, 0);
+        assert_eq!(progress.bock_rounds_pending(), 2);
+        // 240 → 290 reaches nothing new; 290 → 300 reaches 300.
+        SkatGame::after_deal(&rules, &mut progress, &mut [50, 0, 0, 0], &[240, 0, 0, 0], 2, &game, 1);
+        assert_eq!(progress.bock_rounds_started, 2);
+        SkatGame::after_deal(&rules, &mut progress, &mut [10, 0, 0, 0], &[290, 0, 0, 0], 3, &game, 2);
+        assert_eq!(progress.bock_rounds_started, 3);
     }
 }
