@@ -561,7 +561,19 @@ impl SkatGame {
         }
     }
 
+    #[inline]
     fn apply(&mut self, action: SkatAction) {
+        // Card play is most of every deal: straight there.
+        if let SkatAction::Play(card) = action
+            && !self.kontra.re_pending
+        {
+            self.play_card(card);
+            return;
+        }
+        self.apply_other(action);
+    }
+
+    fn apply_other(&mut self, action: SkatAction) {
         let seat = self.to_act;
         if self.kontra.re_pending {
             // The declarer answers the Kontra; then play goes on where it stood.
@@ -790,6 +802,13 @@ impl SkatGame {
     /// declaration is then uniform.
     #[inline]
     pub fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<SkatAction> {
+        if self.phase == SkatPhase::Playing && self.rules.kontra.is_none() && !self.ramsch {
+            return crate::shuffle::random_card(rng, self.legal_cards()).map(SkatAction::Play);
+        }
+        self.random_other_action(rng)
+    }
+
+    fn random_other_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<SkatAction> {
         use crate::shuffle::{random_card, uniform_below};
         let hand = self.hands[self.to_act.index()];
         let coin = |rng: &mut R, a: SkatAction, b: SkatAction| Some(if uniform_below(rng, 2) == 0 { a } else { b });
