@@ -9,7 +9,6 @@ mod perft;
 mod play;
 mod records;
 mod replay;
-#[allow(dead_code)] // `play --rules` uses it next.
 mod rules;
 
 /// Skat, Spitzer and Spidge: exact rules, bots, records.

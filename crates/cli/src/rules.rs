@@ -72,10 +72,12 @@ pub fn parse_toml(text: &str) -> Result<SkatMatchRules> {
     read_skat_rules_onto(base, &pairs.join(" ")).map_err(anyhow::Error::msg)
 }
 
-/// A one-line description of the rules in force, for the screen.
+/// A one-line description of the rules in force, for the screen: the
+/// preset's name (`custom` for anything but a preset, whose scoring may
+/// differ: `--seeger-fabian`), then what the rules add to the ISkO.
 pub fn summary(rules: &SkatMatchRules) -> String {
     let t = &rules.table;
-    let name = PRESETS.iter().find(|(_, p)| p == t).map_or("custom", |(n, _)| n);
+    let name = PRESETS.iter().find(|(_, p)| SkatRules { scoring: t.scoring, ..*p } == *t).map_or("custom", |(n, _)| n);
     let mut parts = vec![name.to_owned()];
     if t.pass_out == PassOut::Ramsch {
         parts.push("Ramsch when all pass".into());
@@ -87,7 +89,7 @@ pub fn summary(rules: &SkatMatchRules) -> String {
         parts.push("Bock".into());
     }
     if let MatchFormat::Pirat { .. } = t.format {
-        parts.push("Pirat: to 100, Bock round, Schieberamsch round".into());
+        parts.push("to 100, then a Bock and a Ramsch round".into());
     }
     if t.scoring == Scoring::SeegerFabian {
         parts.push("Seeger–Fabian".into());
@@ -97,6 +99,9 @@ pub fn summary(rules: &SkatMatchRules) -> String {
     }
     if t.table_size == 4 {
         parts.push("4 members".into());
+    }
+    if let Some(deals) = rules.deals {
+        parts.push(format!("{deals} deals"));
     }
     parts.join(" · ")
 }
@@ -138,6 +143,20 @@ mod tests {
         assert!(bock.triggers.lost_grand && bock.triggers.lost_with_60 && !bock.triggers.grand_hand_played);
         assert!(rules.table.ramsch.jacks_may_be_pushed);
         assert!(summary(&rules).starts_with("custom"));
+    }
+
+    #[test]
+    fn the_summary_names_the_preset_and_what_it_adds() {
+        let of = |table, deals| summary(&SkatMatchRules { table, deals });
+        assert_eq!(of(SkatRules::ISKO, None), "isko");
+        assert_eq!(of(SkatRules::PUB, None), "pub · Ramsch when all pass · Kontra/Re · Bock");
+        assert_eq!(of(SkatRules::PIRAT, None), "pirat · to 100, then a Bock and a Ramsch round");
+        let fabian = SkatRules { scoring: Scoring::SeegerFabian, ..SkatRules::ISKO };
+        assert_eq!(of(fabian, Some(36)), "isko · Seeger–Fabian · 36 deals");
+        // Every summary fits the bottom border of the table at 80 columns.
+        for (_, preset) in PRESETS {
+            assert!(of(preset, None).chars().count() <= 47, "{}", of(preset, None));
+        }
     }
 
     #[test]

@@ -288,6 +288,8 @@ impl<G: TuiGame> MatchModel<G> {
     }
 
     fn on_intent(&mut self, intent: Intent) -> Vec<Cmd<G>> {
+        // Spitzer and Spidge have no Kontra: `k` is up.
+        let intent = intent.kontra_or_up(false);
         if self.deal_over() {
             // Not Enter: a player still pressing Enter to play cards would
             // skip the result.

@@ -44,6 +44,22 @@ pub enum Intent {
     PrevPlayable,
     /// Start the next deal.
     NextDeal,
+    /// `k`: say Kontra (where Kontra cannot be said, the vi key for up).
+    Kontra,
+    /// Answer a Kontra with Re.
+    Re,
+    /// Schieberamsch: push the packet on unseen.
+    Push,
+    /// Declare Grand Hand before a Ramsch.
+    GrandHand,
+}
+
+impl Intent {
+    /// `k` is Kontra only where Kontra can be said; elsewhere it keeps its
+    /// vi meaning, up.
+    pub fn kontra_or_up(self, kontra_possible: bool) -> Intent {
+        if self == Intent::Kontra && !kontra_possible { Intent::Up } else { self }
+    }
 }
 
 /// The intent of a key, if it has one.
@@ -58,13 +74,17 @@ pub fn intent(key: KeyEvent) -> Option<Intent> {
             'w' => Intent::Save,
             'h' => Intent::Left,
             'l' => Intent::Right,
-            'k' | '+' => Intent::Up,
+            'k' => Intent::Kontra,
+            '+' => Intent::Up,
             'j' | '-' => Intent::Down,
             ' ' => Intent::Select,
             'p' => Intent::Pass,
             'y' => Intent::Hold,
             's' => Intent::TakeSkat,
             'n' => Intent::NextDeal,
+            'r' => Intent::Re,
+            'u' => Intent::Push,
+            'g' => Intent::GrandHand,
             _ => return None,
         },
         KeyCode::Esc => Intent::Cancel,
@@ -98,5 +118,7 @@ mod tests {
         assert_eq!(intent(key(KeyCode::Char('x'), KeyModifiers::NONE)), None);
         assert_eq!(intent(key(KeyCode::F(5), KeyModifiers::NONE)), None);
         assert_eq!(intent(key(KeyCode::Enter, KeyModifiers::NONE)), Some(Intent::Confirm));
+        let k = intent(key(KeyCode::Char('k'), KeyModifiers::NONE)).unwrap();
+        assert_eq!((k.kontra_or_up(true), k.kontra_or_up(false)), (Intent::Kontra, Intent::Up));
     }
 }

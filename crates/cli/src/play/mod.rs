@@ -33,10 +33,12 @@ use crossterm::event::{self, Event};
 use crossterm::{cursor, execute, terminal};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use trumpf_core::skat::{Scoring, SkatRules};
+use trumpf_core::series::SkatMatchRules;
+use trumpf_core::skat::{MatchFormat, Scoring};
 
-use model::{Cmd, Model, Msg, SaveTarget};
-use session::{BotRequest, Bots, Session};
+use model::{Cmd, Model, Msg, SkatSave};
+use record::SaveFormat;
+use session::BotRequest;
 
 /// Arguments of `trumpf play`.
 #[derive(Debug, Args)]
@@ -50,10 +52,11 @@ pub struct PlayArgs {
     /// deals (random when absent; the title line shows it).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Save after every deal, rewriting FILE: Skat sessions as ISS records
-    /// (the `w` key saves to FILE, or to trumpf-session.sgf without it),
-    /// Spitzer and Spidge matches as a trumpf match record (`w` saves to
-    /// FILE, or to trumpf-spitzer.txt / trumpf-spidge.txt).
+    /// Save after every deal, rewriting FILE. Skat: ISS records, or a trumpf
+    /// match record (see --format); without --save the `w` key saves to
+    /// trumpf-session.sgf (ISS) or trumpf-skat.txt (trumpf record). Spitzer
+    /// and Spidge: a trumpf match record (`w` without --save:
+    /// trumpf-spitzer.txt / trumpf-spidge.txt).
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Pause between bot moves, in milliseconds, so their play can be followed.
@@ -62,13 +65,33 @@ pub struct PlayArgs {
     /// No pause between bot moves (the same as --delay 0).
     #[arg(long)]
     pub fast: bool,
-    /// Skat only: score the list by Seeger–Fabian instead of the classic sheet.
+    /// Skat only: the rules. isko (default): the International Skat Order.
+    /// pub: a Schieberamsch when all three pass, Kontra/Re, Bock rounds.
+    /// pirat: play to 100, then one Bock round and one Schieberamsch round,
+    /// and the match ends. FILE.toml: a rules file (a preset and the keys of
+    /// the trumpf record's rules line, docs/records.md). The title and the
+    /// bottom of the table show the rules in force; saved records name them.
+    #[arg(long, value_name = "isko|pub|pirat|FILE.toml")]
+    pub rules: Option<String>,
+    /// Skat only: a list of N deals; the match ends after the Nth and the
+    /// highest total wins (a Pirat match ends by its own rule instead).
+    #[arg(long, value_name = "N")]
+    pub deals: Option<u32>,
+    /// Skat only: how sessions are saved. iss (default): ISS records (one
+    /// game per line, readable by other Skat programs) as long as every
+    /// finished deal can be one; ISS cannot express a Ramsch, Kontra/Re, a
+    /// Bock deal or some house rules, so from such a deal on the whole
+    /// session is written as a trumpf match record instead (to the --save
+    /// FILE, or trumpf-skat.txt), and the status line says why. trumpf:
+    /// always the trumpf match record, which keeps the rules, every deal and
+    /// the Bock and Ramsch rounds. `trumpf replay` reads both.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<SaveFormat>,
+    /// Skat only: score the list by Seeger–Fabian instead of the classic
+    /// sheet (on top of --rules).
     #[arg(long)]
     pub seeger_fabian: bool,
 }
-
-/// The file the `w` key saves to when `--save` is not given.
-const DEFAULT_SAVE: &str = "trumpf-session.sgf";
 
 /// The names of the members: the human, then the bots.
 fn names() -> [String; 3] {
@@ -80,8 +103,16 @@ const GAMES: &str = "skat, spitzer, spidge";
 
 pub fn run(args: PlayArgs) -> Result<()> {
     let game = args.game.to_ascii_lowercase();
-    if game != "skat" && args.seeger_fabian {
-        bail!("--seeger-fabian is a Skat option; {game} has its own scoring");
+    if game != "skat" {
+        let skat_only = [
+            ("--seeger-fabian", args.seeger_fabian),
+            ("--rules", args.rules.is_some()),
+            ("--deals", args.deals.is_some()),
+            ("--format", args.format.is_some()),
+        ];
+        if let Some((flag, _)) = skat_only.iter().find(|(_, given)| *given) {
+            bail!("{flag} is a Skat option; {game} has its own rules and scoring");
+        }
     }
     match game.as_str() {
         "skat" => run_skat(args),
@@ -91,26 +122,43 @@ pub fn run(args: PlayArgs) -> Result<()> {
     }
 }
 
+/// The Skat rules asked for: `--rules`, with `--seeger-fabian` and
+/// `--deals` on top.
+fn skat_rules(args: &PlayArgs) -> Result<SkatMatchRules> {
+    let mut rules = crate::rules::skat_rules(args.rules.as_deref().unwrap_or("isko"))?;
+    if args.seeger_fabian {
+        rules.table.scoring = Scoring::SeegerFabian;
+    }
+    if let Some(deals) = args.deals {
+        if deals == 0 {
+            bail!("--deals: a list has at least one deal");
+        }
+        rules.deals = Some(deals);
+    }
+    if rules.table.table_size != 3 {
+        bail!("the terminal game seats three, you and two bots; these rules ask for {}", rules.table.table_size);
+    }
+    if matches!(rules.table.format, MatchFormat::Pirat { .. }) && rules.deals.is_some() {
+        bail!("a Pirat match ends after its Ramsch round; it takes no fixed number of deals");
+    }
+    Ok(rules)
+}
+
 /// The pause between bot moves asked for.
 fn delay(args: &PlayArgs) -> Duration {
     Duration::from_millis(if args.fast { 0 } else { args.delay })
 }
 
 fn run_skat(args: PlayArgs) -> Result<()> {
+    let rules = skat_rules(&args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut rules = SkatRules::default();
-    if args.seeger_fabian {
-        rules.scoring = Scoring::SeegerFabian;
-    }
-    let save = SaveTarget {
-        auto: args.save.is_some(),
-        path: args.save.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE)),
-    };
+    let summary = crate::rules::summary(&rules);
+    let save = SkatSave { path: args.save.clone(), auto: args.save.is_some(), format: args.format.unwrap_or_default() };
     let delay = delay(&args);
-    let mut model = Model::new(Session::new(seed, rules), names(), save.clone());
+    let mut model = Model::new(session::new(seed, rules)?, names(), save.clone(), summary.clone());
 
     let (tx, rx) = mpsc::channel();
-    let mut skat_bots = Bots::skat();
+    let mut skat_bots = session::skat_bots();
     let bots = spawn_bots(move |request| Msg::Bot(skat_bots.answer(request)), delay, tx.clone())?;
     spawn_keys(tx.clone(), |event| match event {
         Event::Key(key) => Some(Msg::Key(key)),
@@ -122,14 +170,21 @@ fn run_skat(args: PlayArgs) -> Result<()> {
     drop(screen);
     result?;
 
-    let sheet = model.session().sheet();
-    let totals = sheet.totals();
-    println!("trumpf play --seed {seed}: {} deal(s) finished.", sheet.entries().len());
+    let record = model.session().record();
+    let spec = args.rules.as_deref().unwrap_or("isko");
+    println!("trumpf play --seed {seed} --rules {spec}: {} deal(s) finished.", record.deals().len());
+    println!("Rules: {summary}.");
+    if let Some(result) = model.match_result() {
+        println!("{result}");
+    }
+    let totals = record.totals();
     for (member, name) in names().iter().enumerate() {
         println!("  {name:<6} {:>6}", totals[member]);
     }
-    if save.auto && !model.session().records().is_empty() {
-        println!("Records saved to {}.", save.path.display());
+    if save.auto && !record.deals().is_empty() {
+        let saved = record::session_text(model.session(), &names(), save.format).map_err(anyhow::Error::msg)?;
+        let why = saved.not_iss.map(|why| format!(" (ISS records cannot express {why})")).unwrap_or_default();
+        println!("Saved to {} as {}{why}.", save.path_for(saved.format).display(), saved.format.name());
     }
     Ok(())
 }
@@ -146,10 +201,10 @@ fn event_loop(
         for cmd in cmds.drain(..) {
             match cmd {
                 Cmd::AskBot(request) => bots.send(request).context("the bot thread stopped")?,
-                Cmd::Save { path, text, games } => {
+                Cmd::Save { path, text, games, message } => {
                     let result = std::fs::write(&path, text).map_err(|e| e.to_string());
                     // The receiver lives in this function, so the send cannot fail.
-                    let _ = tx.send(Msg::Saved { games, result });
+                    let _ = tx.send(Msg::Saved { games, result, message });
                 }
                 Cmd::Quit => return Ok(()),
             }
@@ -259,7 +314,17 @@ mod tests {
     use super::*;
 
     fn args(game: &str) -> PlayArgs {
-        PlayArgs { game: game.into(), seed: None, save: None, delay: 0, fast: true, seeger_fabian: false }
+        PlayArgs {
+            game: game.into(),
+            seed: None,
+            save: None,
+            delay: 0,
+            fast: true,
+            rules: None,
+            deals: None,
+            format: None,
+            seeger_fabian: false,
+        }
     }
 
     #[test]
@@ -268,5 +333,28 @@ mod tests {
         assert!(error.contains("\"chess\"") && error.contains("skat, spitzer, spidge"), "{error}");
         let error = run(PlayArgs { seeger_fabian: true, ..args("Spidge") }).unwrap_err().to_string();
         assert!(error.contains("Skat option"), "{error}");
+        let error = run(PlayArgs { rules: Some("pub".into()), ..args("spitzer") }).unwrap_err().to_string();
+        assert!(error.starts_with("--rules is a Skat option"), "{error}");
+    }
+
+    #[test]
+    fn skat_rules_come_from_the_options() {
+        use trumpf_core::skat::SkatRules;
+        let rules = skat_rules(&args("skat")).unwrap();
+        assert_eq!(rules, SkatMatchRules::default());
+        let rules =
+            skat_rules(&PlayArgs { rules: Some("pub".into()), deals: Some(12), seeger_fabian: true, ..args("skat") })
+                .unwrap();
+        assert_eq!(rules.table, SkatRules { scoring: Scoring::SeegerFabian, ..SkatRules::PUB });
+        assert_eq!(rules.deals, Some(12));
+        assert!(crate::rules::summary(&rules).starts_with("pub · "), "{}", crate::rules::summary(&rules));
+        for (bad, needle) in [
+            (PlayArgs { rules: Some("pirat".into()), deals: Some(9), ..args("skat") }, "Pirat match ends"),
+            (PlayArgs { deals: Some(0), ..args("skat") }, "at least one deal"),
+            (PlayArgs { rules: Some("casino".into()), ..args("skat") }, "isko, pub, pirat"),
+        ] {
+            let error = skat_rules(&bad).unwrap_err().to_string();
+            assert!(error.contains(needle), "{error}");
+        }
     }
 }

@@ -1,20 +1,24 @@
-//! The terminal game as Model / Msg / update.
+//! The terminal Skat game as Model / Msg / update.
 //!
 //! [`Model::update`] is the only way the model changes: keys, bot answers and
 //! save results arrive as [`Msg`]s, and what the model needs done outside
 //! (ask a bot, write a file, quit) leaves as [`Cmd`]s. The screen reads the
-//! human's [`SkatView`] kept in the model, never the deal itself.
+//! human's [`SkatView`] kept in the model, never the deal itself, and the
+//! match's public record (finished deals, totals, Bock and Ramsch rounds).
 
 use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, KeyEventKind};
-use trumpf_core::skat::{AuctionStage, BidError, SkatAction, SkatError, SkatOutcome, SkatPhase, SkatView};
+use trumpf_core::series::MatchStatus;
+use trumpf_core::skat::{
+    AuctionStage, BidError, Contract, GameKind, SkatAction, SkatError, SkatOutcome, SkatPhase, SkatView,
+};
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
 use super::input::{Intent, intent};
-use super::record;
-use super::session::{BotAnswer, BotRequest, Session, Ticket};
-use super::ui::{hand_order, seat_name};
+use super::record::{self, SaveFormat};
+use super::session::{BotAnswer, BotRequest, HUMAN, Session, Ticket};
+use super::ui::{card_text, hand_order, seat_name};
 
 /// Something that happened.
 #[derive(Clone, Debug)]
@@ -25,12 +29,14 @@ pub enum Msg {
     Resize,
     /// A bot answered.
     Bot(BotAnswer),
-    /// A save finished: how many games, and the error if it failed.
+    /// A save finished: how many deals, and the error if it failed.
     Saved {
-        /// The games written.
+        /// The deals written.
         games: usize,
         /// `Err` with the reason if the file could not be written.
         result: Result<(), String>,
+        /// What to say when it worked (from [`Cmd::Save`]).
+        message: String,
     },
 }
 
@@ -43,10 +49,13 @@ pub enum Cmd {
     Save {
         /// The file.
         path: PathBuf,
-        /// The records, one game per line.
+        /// The records.
         text: String,
-        /// How many games the text holds.
+        /// How many finished deals the text holds.
         games: usize,
+        /// What the status line says when the file is written: the format,
+        /// and why it is not ISS if ISS was asked for.
+        message: String,
     },
     /// Leave the terminal game.
     Quit,
@@ -61,13 +70,31 @@ pub enum Status {
     Error(String),
 }
 
-/// Where the session is saved, and whether after every deal.
+/// Where a Spitzer or Spidge match is saved, and whether after every deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveTarget {
     /// The file (overwritten with every finished deal of the session).
     pub path: PathBuf,
     /// Save after every finished deal.
     pub auto: bool,
+}
+
+/// Where and how the Skat session is saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkatSave {
+    /// The file given with `--save`; without it the format's default file.
+    pub path: Option<PathBuf>,
+    /// Save after every finished deal (`--save` was given).
+    pub auto: bool,
+    /// The format asked for.
+    pub format: SaveFormat,
+}
+
+impl SkatSave {
+    /// The file a text of `format` goes to.
+    pub fn path_for(&self, format: SaveFormat) -> PathBuf {
+        self.path.clone().unwrap_or_else(|| PathBuf::from(format.default_file()))
+    }
 }
 
 /// The human's bidding turn.
@@ -81,6 +108,79 @@ pub enum BidTurn {
     PlayAt18,
 }
 
+/// What a seat said aloud in a deal: everything public except its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Said {
+    /// Named a bid value.
+    Bid(u16),
+    /// Held the value named ("yes").
+    Hold,
+    /// Passed in the auction.
+    Pass,
+    /// Declined the Grand Hand offer before a Ramsch.
+    NoGrandHand,
+    /// Declared Grand Hand before a Ramsch.
+    GrandHand,
+    /// Took the Schieberamsch packet.
+    Took,
+    /// Pushed the packet on unseen.
+    Pushed,
+    /// Passed two cards on (which ones is the taker's secret).
+    PassedOn,
+    /// Said Kontra.
+    Kontra,
+    /// Let the Kontra window pass.
+    NoKontra,
+    /// Answered a Kontra with Re.
+    Re,
+    /// Did not answer a Kontra with Re.
+    NoRe,
+}
+
+impl Said {
+    /// What `action` said, taken when the table looked like `before` (any
+    /// seat's view: phase and Kontra state are public).
+    fn of(before: &SkatView, action: SkatAction) -> Option<Said> {
+        if before.kontra.re_pending {
+            return Some(if action == SkatAction::Re { Said::Re } else { Said::NoRe });
+        }
+        Some(match (before.phase, action) {
+            (SkatPhase::Bidding, SkatAction::Bid(v)) => Said::Bid(v),
+            (SkatPhase::Bidding, SkatAction::Hold) => Said::Hold,
+            (SkatPhase::Bidding, SkatAction::Pass) => Said::Pass,
+            (SkatPhase::GrandHandOffer, SkatAction::Pass) => Said::NoGrandHand,
+            (SkatPhase::GrandHandOffer, SkatAction::Declare(_)) => Said::GrandHand,
+            (SkatPhase::Passing, SkatAction::TakeSkat) => Said::Took,
+            (SkatPhase::Passing, SkatAction::Push) => Said::Pushed,
+            (SkatPhase::Discarding, SkatAction::Discard(_)) if before.ramsch => Said::PassedOn,
+            (SkatPhase::KontraWindow, SkatAction::Pass) => Said::NoKontra,
+            (_, SkatAction::Kontra) => Said::Kontra,
+            _ => return None,
+        })
+    }
+
+    /// In words: "18", "yes", "took the packet".
+    pub fn text(self) -> String {
+        match self {
+            Said::Bid(v) => v.to_string(),
+            Said::Hold => "yes".into(),
+            Said::Pass => "pass".into(),
+            Said::NoGrandHand => "no Grand Hand".into(),
+            Said::GrandHand => "Grand Hand!".into(),
+            Said::Took => "took the packet".into(),
+            Said::Pushed => "pushed it on unseen".into(),
+            Said::PassedOn => "passed two on".into(),
+            Said::Kontra => "Kontra!".into(),
+            Said::NoKontra => "no Kontra".into(),
+            Said::Re => "Re!".into(),
+            Said::NoRe => "no Re".into(),
+        }
+    }
+}
+
+/// Grand Hand, the game offered before a Ramsch.
+pub const GRAND_HAND: Contract = Contract::hand(GameKind::Grand);
+
 /// The terminal game's state.
 pub struct Model {
     session: Session,
@@ -88,17 +188,19 @@ pub struct Model {
     pub(super) view: SkatView,
     /// Member names: the human, then the two bots.
     pub(super) names: [String; 3],
-    /// What was said in this deal's auction (public information).
-    pub(super) auction_log: Vec<(Seat, SkatAction)>,
+    /// The rules in force, in one line.
+    pub(super) rules: String,
+    /// What was said aloud in this deal, in order.
+    pub(super) said: Vec<(Seat, Said)>,
     /// The card under the cursor, as an index into [`Model::hand`].
     pub(super) cursor: usize,
-    /// Cards marked to lay away.
+    /// Cards marked to lay away or pass on.
     pub(super) marked: CardSet,
-    /// The two cards the human found on picking up the skat.
+    /// The two cards the human found on picking up the skat or the packet.
     pub(super) found: CardSet,
     /// Steps above the lowest legal bid.
     pub(super) bid_step: usize,
-    /// The highlighted option in the declaration list.
+    /// The highlighted option in a list of choices.
     pub(super) option: usize,
     /// The status line, if something is to be said.
     pub(super) status: Option<Status>,
@@ -106,19 +208,21 @@ pub struct Model {
     pub(super) quit_armed: bool,
     quit: bool,
     awaiting: Option<Ticket>,
-    save: SaveTarget,
+    pub(super) save: SkatSave,
     saved_games: usize,
 }
 
 impl Model {
-    /// A model for `session`. Call [`Model::start`] for the first commands.
-    pub fn new(session: Session, names: [String; 3], save: SaveTarget) -> Model {
+    /// A model for `session` under the rules described by `rules`. Call
+    /// [`Model::start`] for the first commands.
+    pub fn new(session: Session, names: [String; 3], save: SkatSave, rules: String) -> Model {
         let view = session.view(session.human_seat());
-        Model {
+        let mut model = Model {
             session,
             view,
             names,
-            auction_log: Vec::new(),
+            rules,
+            said: Vec::new(),
             cursor: 0,
             marked: CardSet::EMPTY,
             found: CardSet::EMPTY,
@@ -130,10 +234,13 @@ impl Model {
             awaiting: None,
             save,
             saved_games: 0,
-        }
+        };
+        let news = model.deal_news();
+        model.info(format!("Rules: {}. {news}", model.rules));
+        model
     }
 
-    /// The first commands: a bot request if a bot opens the auction.
+    /// The first commands: a bot request if a bot opens the deal.
     pub fn start(&mut self) -> Vec<Cmd> {
         self.ask_bot()
     }
@@ -143,7 +250,7 @@ impl Model {
         self.quit
     }
 
-    /// The session (score sheet, seats, records; not the deal's hidden cards).
+    /// The session (the match, seats, finished deals; not the deal's hidden cards).
     pub fn session(&self) -> &Session {
         &self.session
     }
@@ -151,6 +258,21 @@ impl Model {
     /// Whether a bot's answer is awaited.
     pub fn awaiting_bot(&self) -> bool {
         self.awaiting.is_some()
+    }
+
+    /// Whether the match is over (a fixed-length list played out, a Pirat
+    /// match after its Ramsch round).
+    pub fn match_over(&self) -> bool {
+        self.session.status() != MatchStatus::Running
+    }
+
+    /// "The match is over: You win." once it is.
+    pub(super) fn match_result(&self) -> Option<String> {
+        match self.session.status() {
+            MatchStatus::Running => None,
+            MatchStatus::Won(member) => Some(format!("The match is over: {} wins.", self.names[member])),
+            MatchStatus::Drawn => Some("The match is over: no single winner (equal totals).".to_owned()),
+        }
     }
 
     /// The name of the member sitting in `seat` this deal.
@@ -163,7 +285,8 @@ impl Model {
         format!("{} ({})", self.name_at(seat), seat_name(seat))
     }
 
-    /// The human's cards in display order (trumps first for the game in play).
+    /// The human's cards in display order (trumps first for the game in
+    /// play; a Ramsch as Grand).
     pub(super) fn hand(&self) -> Vec<Card> {
         hand_order(self.view.hand, self.view.contract.map(|c| c.kind))
     }
@@ -173,6 +296,22 @@ impl Model {
         let mut legal = Vec::new();
         self.view.legal_actions(&mut legal);
         legal
+    }
+
+    /// Whether Kontra is part of this deal: a declared game at a table that
+    /// plays Kontra, before or in trick play. There `k` says Kontra (or
+    /// explains why not); elsewhere it is the vi key for up.
+    pub(super) fn kontra_possible(&self) -> bool {
+        let v = &self.view;
+        v.rules.kontra.is_some()
+            && !v.ramsch
+            && v.contract.is_some()
+            && matches!(v.phase, SkatPhase::KontraWindow | SkatPhase::Playing)
+    }
+
+    /// Whether the human, as declarer, must answer a Kontra now.
+    pub(super) fn re_turn(&self) -> bool {
+        self.view.kontra.re_pending && self.view.is_my_turn()
     }
 
     /// The human's bidding turn, if it is one.
@@ -206,13 +345,28 @@ impl Model {
         }
     }
 
-    /// The declaration options (skat pickup first, then the legal games) when
-    /// the human, as declarer, is to choose.
+    /// The choices listed for the human to pick with ↑/↓ and Enter: the
+    /// declarer's skat pickup and games, the Grand Hand offer, the
+    /// Schieberamsch packet, the Kontra window. (Re is answered with `r` or
+    /// `p` only, so that Enter pressed to play a card cannot decline it.)
     pub(super) fn options(&self) -> Vec<SkatAction> {
+        if self.view.kontra.re_pending {
+            return Vec::new();
+        }
         match self.view.phase {
-            SkatPhase::SkatDecision | SkatPhase::Declaring => self.legal(),
+            SkatPhase::SkatDecision
+            | SkatPhase::Declaring
+            | SkatPhase::GrandHandOffer
+            | SkatPhase::Passing
+            | SkatPhase::KontraWindow => self.legal(),
             _ => Vec::new(),
         }
+    }
+
+    /// Whether `card` may be marked in the discarding phase: some legal
+    /// discard holds it (a Schieberamsch taker keeps his jacks).
+    pub(super) fn markable(&self, card: Card) -> bool {
+        self.legal().iter().any(|a| matches!(a, SkatAction::Discard(cards) if cards.contains(card)))
     }
 
     /// Handles one message.
@@ -221,22 +375,45 @@ impl Model {
             Msg::Key(key) => self.on_key(key),
             Msg::Resize => Vec::new(),
             Msg::Bot(answer) => self.on_bot(answer),
-            Msg::Saved { games, result } => {
+            Msg::Saved { games, result, message } => {
                 self.status = Some(match result {
                     Ok(()) => {
                         self.saved_games = self.saved_games.max(games);
-                        let next = if self.view.phase == SkatPhase::Over { " n: next deal." } else { "" };
-                        Status::Info(format!("Saved {games} game(s) to {}.{next}", self.save.path.display()))
+                        Status::Info(format!("{message}{}", self.next_hint()))
                     }
-                    Err(e) => Status::Error(format!("Could not save to {}: {e}", self.save.path.display())),
+                    Err(e) => Status::Error(format!("Could not save to {}: {e}", self.save_path().display())),
                 });
                 Vec::new()
             }
         }
     }
 
+    /// The file the session is saved to now.
+    fn save_path(&self) -> PathBuf {
+        let format = match (self.save.format, record::iss_obstacle(&self.session)) {
+            (SaveFormat::Iss, None) => SaveFormat::Iss,
+            _ => SaveFormat::Trumpf,
+        };
+        self.save.path_for(format)
+    }
+
+    /// What to press after a deal: " n: next deal." (empty during a deal).
+    fn next_hint(&self) -> String {
+        if self.view.phase != SkatPhase::Over {
+            String::new()
+        } else if let Some(result) = self.match_result() {
+            format!(" {result} q quits.")
+        } else {
+            " n: next deal.".to_owned()
+        }
+    }
+
     fn info(&mut self, text: impl Into<String>) {
         self.status = Some(Status::Info(text.into()));
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.status = Some(Status::Error(text.into()));
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Vec<Cmd> {
@@ -261,7 +438,7 @@ impl Model {
         match intent {
             Intent::Quit => {
                 self.quit_armed = true;
-                let unsaved = self.session.records().len().saturating_sub(self.saved_games);
+                let unsaved = self.session.record().deals().len().saturating_sub(self.saved_games);
                 let mut question = String::from("Quit? Press q again to quit, any other key to play on.");
                 if unsaved > 0 && !self.save.auto {
                     question.push_str(&format!(" ({unsaved} finished deal(s) not saved: w saves.)"));
@@ -270,7 +447,7 @@ impl Model {
                 Vec::new()
             }
             Intent::Save => self.save_now(),
-            _ => self.on_intent(intent),
+            _ => self.on_intent(intent.kontra_or_up(self.kontra_possible())),
         }
     }
 
@@ -279,8 +456,12 @@ impl Model {
         if phase == SkatPhase::Over {
             // Not Enter: a player still pressing Enter to play cards would
             // skip the result of a game that ended early.
-            return match intent {
-                Intent::NextDeal => self.next_deal(),
+            return match (intent, self.match_result()) {
+                (_, Some(result)) => {
+                    self.info(format!("{result} w saves, q quits."));
+                    Vec::new()
+                }
+                (Intent::NextDeal, None) => self.next_deal(),
                 _ => {
                     self.info("This deal is over: n starts the next one.");
                     Vec::new()
@@ -314,7 +495,21 @@ impl Model {
             Intent::Hold if self.bid_turn() == Some(BidTurn::PlayAt18) => return self.act(SkatAction::Bid(18)),
             Intent::Hold => return self.act(SkatAction::Hold),
             Intent::TakeSkat => return self.act(SkatAction::TakeSkat),
+            Intent::Push => return self.act(SkatAction::Push),
+            Intent::Kontra => return self.act(SkatAction::Kontra),
+            Intent::Re => return self.act(SkatAction::Re),
+            Intent::GrandHand if phase == SkatPhase::GrandHandOffer => {
+                return self.act(SkatAction::Declare(GRAND_HAND));
+            }
+            Intent::GrandHand => {
+                self.info("g declares Grand Hand only when it is offered before a Ramsch.");
+                return Vec::new();
+            }
             _ => {}
+        }
+        let options = self.options();
+        if !options.is_empty() {
+            return self.choose_option(intent, &options);
         }
         match phase {
             SkatPhase::Bidding => match (self.bid_turn(), intent) {
@@ -344,28 +539,8 @@ impl Model {
                     Vec::new()
                 }
             },
-            SkatPhase::SkatDecision | SkatPhase::Declaring => {
-                let options = self.options();
-                let last = options.len().saturating_sub(1);
-                if primary {
-                    return match options.get(self.option.min(last)) {
-                        Some(&action) => self.act(action),
-                        None => Vec::new(),
-                    };
-                }
-                self.option = match intent {
-                    Intent::Up => self.option.saturating_sub(1),
-                    Intent::Down => self.option + 1,
-                    Intent::PageUp => self.option.saturating_sub(5),
-                    Intent::PageDown => self.option + 5,
-                    Intent::First => 0,
-                    Intent::Last => last,
-                    _ => self.option,
-                }
-                .min(last);
-                Vec::new()
-            }
             SkatPhase::Discarding => {
+                let verb = if self.view.ramsch { "passes them on" } else { "lays them away" };
                 if intent == Intent::Select {
                     self.toggle_mark();
                     Vec::new()
@@ -374,15 +549,18 @@ impl Model {
                         self.act(SkatAction::Discard(self.marked))
                     } else {
                         let n = self.marked.len();
-                        self.status = Some(Status::Error(format!(
-                            "Mark exactly two cards with Space first ({n} marked), then Enter lays them away."
-                        )));
+                        self.error(format!("Mark exactly two cards with Space first ({n} marked), then Enter {verb}."));
                         Vec::new()
                     }
                 } else {
-                    self.info("Discarding: ←/→ move, Space marks, Enter lays the two marked cards away.");
+                    self.info(format!("←/→ move, Space marks, Enter {verb}."));
                     Vec::new()
                 }
+            }
+            _ if self.re_turn() => {
+                let by = self.view.kontra.by.map_or_else(String::new, |s| format!("{} said ", self.name_at(s)));
+                self.info(format!("{by}Kontra: r answers Re (×4), p plays on without."));
+                Vec::new()
             }
             SkatPhase::Playing if primary => match self.hand().get(self.cursor) {
                 Some(&card) => self.act(SkatAction::Play(card)),
@@ -393,6 +571,24 @@ impl Model {
                 Vec::new()
             }
         }
+    }
+
+    /// Keys while the human chooses from [`Model::options`].
+    fn choose_option(&mut self, intent: Intent, options: &[SkatAction]) -> Vec<Cmd> {
+        let last = options.len() - 1;
+        let at = self.option.min(last);
+        self.option = match intent {
+            Intent::Confirm | Intent::Select => return self.act(options[at]),
+            Intent::Up => at.saturating_sub(1),
+            Intent::Down => at + 1,
+            Intent::PageUp => at.saturating_sub(5),
+            Intent::PageDown => at + 5,
+            Intent::First => 0,
+            Intent::Last => last,
+            _ => at,
+        }
+        .min(last);
+        Vec::new()
     }
 
     /// Moves the hand cursor for the cursor keys; `false` if the key is not one
@@ -434,7 +630,11 @@ impl Model {
         if self.marked.contains(card) {
             self.marked.remove(card);
         } else if self.marked.len() >= 2 {
-            self.status = Some(Status::Error("Two cards are marked already: unmark one first (Space).".into()));
+            self.error("Two cards are marked already: unmark one first (Space).");
+        } else if !self.markable(card) {
+            // The only card no legal discard holds is a Schieberamsch
+            // taker's jack; say it in the engine's words.
+            self.error(refusal(&SkatError::JackInPacket(card)));
         } else {
             self.marked.insert(card);
         }
@@ -446,7 +646,7 @@ impl Model {
         match self.session.apply(seat, action) {
             Ok(()) => self.after(seat, action),
             Err(e) => {
-                self.status = Some(Status::Error(refusal(&e)));
+                self.error(refusal(&e));
                 Vec::new()
             }
         }
@@ -459,14 +659,14 @@ impl Model {
         self.awaiting = None;
         let who = self.name_at(answer.seat).to_owned();
         if let Some(trouble) = &answer.trouble {
-            self.status = Some(Status::Error(format!("{who} {trouble}; it took its first legal action instead.")));
+            self.error(format!("{who} {trouble}; it took its first legal action instead."));
         }
         match self.session.apply(answer.seat, answer.action) {
             Ok(()) => self.after(answer.seat, answer.action),
             Err(e) => {
                 // The bot checked its action against its own view; a refusal
                 // means view and deal disagree. Keep the game going.
-                self.status = Some(Status::Error(format!("{who}'s {} was refused: {e}", answer.action)));
+                self.error(format!("{who}'s {} was refused: {e}", answer.action));
                 let mut legal = Vec::new();
                 self.session.view(answer.seat).legal_actions(&mut legal);
                 match legal.first() {
@@ -479,10 +679,14 @@ impl Model {
 
     /// Brings the model up to date after `seat` took `action`.
     fn after(&mut self, seat: Seat, action: SkatAction) -> Vec<Cmd> {
-        if matches!(action, SkatAction::Bid(_) | SkatAction::Hold | SkatAction::Pass) {
-            self.auction_log.push((seat, action));
-        }
         let before = std::mem::replace(&mut self.view, self.session.view(self.session.human_seat()));
+        if let Some(said) = Said::of(&before, action) {
+            self.said.push((seat, said));
+            if seat != self.view.seat && matches!(said, Said::Kontra | Said::Re | Said::GrandHand) {
+                let who = self.name_at(seat).to_owned();
+                self.info(format!("{who}: {}", said.text()));
+            }
+        }
         if seat == self.view.seat {
             self.marked = CardSet::EMPTY;
             self.bid_step = 0;
@@ -498,7 +702,10 @@ impl Model {
         let mut cmds = Vec::new();
         if let Some(outcome) = self.view.outcome {
             let summary = self.summary(outcome);
-            self.info(format!("{summary} n: next deal."));
+            self.info(format!("{summary}{}", self.next_hint()));
+            if let Some(trouble) = self.session.take_trouble() {
+                self.error(format!("Internal error: {trouble}"));
+            }
             if self.save.auto {
                 cmds.extend(self.save_cmd());
             }
@@ -517,16 +724,36 @@ impl Model {
         }
     }
 
-    fn summary(&self, outcome: SkatOutcome) -> String {
+    /// One sentence on how a deal ended.
+    pub(super) fn summary(&self, outcome: SkatOutcome) -> String {
         match outcome {
             SkatOutcome::PassedIn => "All three passed: the deal is thrown in.".into(),
             SkatOutcome::Played { declarer, settlement } => {
                 let who = self.name_at(declarer);
                 let verb = if settlement.won { "won" } else { "lost" };
-                format!("{who} {verb} {}: {:+}.", settlement.contract, settlement.score)
+                let with = match settlement.kontra {
+                    0 => "",
+                    1 => " with Kontra",
+                    _ => " with Kontra and Re",
+                };
+                let bock = if settlement.bock > 1 { format!(" (Bock ×{})", settlement.bock) } else { String::new() };
+                format!("{who} {verb} {}{with}{bock}: {:+}.", settlement.contract, settlement.score)
             }
-            // The terminal game plays the International Skat Order: no Ramsch.
-            SkatOutcome::Ramsch { .. } => "A Ramsch was played.".into(),
+            SkatOutcome::Ramsch { result } => {
+                let seats = Seat::all(3);
+                if let Some(winner) = result.durchmarsch {
+                    return format!(
+                        "Ramsch: {} took every trick, a Durchmarsch: {:+}.",
+                        self.name_at(winner),
+                        result.scores[winner.index()]
+                    );
+                }
+                let losers: Vec<Seat> = seats.filter(|s| result.losers[s.index()]).collect();
+                let names: Vec<&str> = losers.iter().map(|&s| self.name_at(s)).collect();
+                let scores: Vec<String> = losers.iter().map(|s| format!("{:+}", result.scores[s.index()])).collect();
+                let verb = if losers.len() == 1 { "loses" } else { "lose" };
+                format!("Ramsch: {} {verb} ({}).", names.join(" and "), scores.join(", "))
+            }
         }
     }
 
@@ -540,11 +767,27 @@ impl Model {
         }
     }
 
+    /// "Deal 4: you sit in Forehand; Bot 2 deals. A Bock deal: every score
+    /// counts double."
+    fn deal_news(&self) -> String {
+        let dealer = self.session.dealer();
+        let deals = if dealer == HUMAN { "you deal".to_owned() } else { format!("{} deals", self.names[dealer]) };
+        let mut news = format!("Deal {}: you sit in {}; {deals}.", self.session.number(), seat_name(self.view.seat));
+        let setup = self.view.setup;
+        if setup.bock > 1 {
+            news.push_str(&format!(" A Bock deal: every score ×{}.", setup.bock));
+        }
+        if setup.ramsch_round {
+            news.push_str(" A Ramsch round: no bidding.");
+        }
+        news
+    }
+
     fn next_deal(&mut self) -> Vec<Cmd> {
         if !self.session.next_deal() {
             return Vec::new();
         }
-        self.auction_log.clear();
+        self.said.clear();
         self.marked = CardSet::EMPTY;
         self.found = CardSet::EMPTY;
         self.cursor = 0;
@@ -552,14 +795,13 @@ impl Model {
         self.bid_step = 0;
         self.awaiting = None;
         self.view = self.session.view(self.session.human_seat());
-        let dealer = &self.names[self.session.dealer()];
-        let deals = if dealer == &self.names[0] { "you deal".to_owned() } else { format!("{dealer} deals") };
-        self.info(format!("Deal {}: you sit in {}; {deals}.", self.session.number(), seat_name(self.view.seat)));
+        let news = self.deal_news();
+        self.info(news);
         self.ask_bot()
     }
 
     fn save_now(&mut self) -> Vec<Cmd> {
-        if self.session.records().is_empty() {
+        if self.session.record().deals().is_empty() {
             self.info("Nothing to save yet: no deal has finished.");
             return Vec::new();
         }
@@ -567,12 +809,21 @@ impl Model {
     }
 
     fn save_cmd(&mut self) -> Vec<Cmd> {
-        match record::session_text(&self.session, &self.names) {
-            Ok(text) => {
-                vec![Cmd::Save { path: self.save.path.clone(), text, games: self.session.records().len() }]
+        match record::session_text(&self.session, &self.names, self.save.format) {
+            Ok(saved) => {
+                let path = self.save.path_for(saved.format);
+                let games = self.session.record().deals().len();
+                let message = match &saved.not_iss {
+                    Some(why) => format!(
+                        "ISS records cannot express {why}: saved {games} deal(s) as a trumpf record to {}.",
+                        path.display()
+                    ),
+                    None => format!("Saved {games} deal(s) as {} to {}.", saved.format.name(), path.display()),
+                };
+                vec![Cmd::Save { path, text: saved.text, games, message }]
             }
             Err(e) => {
-                self.status = Some(Status::Error(format!("Could not write the records: {e}")));
+                self.error(format!("Could not write the records: {e}"));
                 Vec::new()
             }
         }
@@ -580,7 +831,8 @@ impl Model {
 }
 
 /// The engine's refusal, for the status line. The auction's errors name
-/// seats by number; they are said in words here.
+/// seats by number and the others name cards by their ids; they are said
+/// in words and suit symbols here.
 fn refusal(error: &SkatError) -> String {
     match error {
         SkatError::Bid(BidError::NothingToHold(_)) => {
@@ -589,6 +841,14 @@ fn refusal(error: &SkatError) -> String {
         SkatError::Bid(BidError::MustAnswer { value, .. }) => {
             format!("Not allowed: answer {value} first; y holds it, p passes.")
         }
+        SkatError::JackInPacket(card) => {
+            format!("Not allowed: {} may not be passed on: jacks stay in the hand.", card_text(*card))
+        }
+        SkatError::MustFollow { card, led, suit } => format!(
+            "Not allowed: {} does not follow {}: a card of the led suit ({suit}) must be played.",
+            card_text(*card),
+            card_text(*led)
+        ),
         SkatError::WrongPhase { action, phase } => {
             let what = match action {
                 SkatAction::Bid(_) | SkatAction::Hold | SkatAction::Pass => "bidding",
@@ -599,7 +859,11 @@ fn refusal(error: &SkatError) -> String {
                 SkatAction::Kontra | SkatAction::Re => "doubling",
                 SkatAction::Push => "pushing the skat on",
             };
-            format!("Not allowed: {what} is over or not yet due; this is the {phase} phase.")
+            let hint = match phase {
+                SkatPhase::Passing => " (s takes the packet, u pushes it on)",
+                _ => "",
+            };
+            format!("Not allowed: {what} is over or not yet due; this is the {phase} phase{hint}.")
         }
         error => format!("Not allowed: {error}."),
     }
@@ -608,10 +872,11 @@ fn refusal(error: &SkatError) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::play::session::Bots;
+    use crate::play::session::{self, Bots};
     use crossterm::event::{KeyCode, KeyModifiers};
     use trumpf_ai::{Bot, RandomBot};
-    use trumpf_core::skat::{SkatGame, SkatRules};
+    use trumpf_core::series::SkatMatchRules;
+    use trumpf_core::skat::{SkatDeal, SkatGame, SkatRules};
 
     pub fn key(code: KeyCode) -> Msg {
         Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
@@ -625,12 +890,33 @@ pub(super) mod tests {
         ["You".into(), "Bot 1".into(), "Bot 2".into()]
     }
 
-    pub fn model(session: Session) -> Model {
-        let save = SaveTarget { path: std::env::temp_dir().join("trumpf-play-test.sgf"), auto: false };
-        Model::new(session, names(), save)
+    /// ISkO rules, an open list.
+    pub fn isko() -> SkatMatchRules {
+        SkatMatchRules::default()
     }
 
-    /// A bot that passes in the auction and otherwise takes its first legal action.
+    /// The pub preset, an open list.
+    pub fn pub_rules() -> SkatMatchRules {
+        SkatMatchRules { table: SkatRules::PUB, deals: None }
+    }
+
+    /// A session of `rules` from `seed`.
+    pub fn session_of(seed: u64, rules: SkatMatchRules) -> Session {
+        session::new(seed, rules).unwrap()
+    }
+
+    pub fn model(session: Session) -> Model {
+        let save = SkatSave {
+            path: Some(std::env::temp_dir().join("trumpf-play-test.sgf")),
+            auto: false,
+            format: SaveFormat::Iss,
+        };
+        let rules = crate::rules::summary(session.record().rules());
+        Model::new(session, names(), save, rules)
+    }
+
+    /// A bot that passes wherever it may (the auction, the Grand Hand offer,
+    /// Kontra, Re) and otherwise takes its first legal action.
     pub struct Passer;
     impl Bot<SkatGame> for Passer {
         fn name(&self) -> &str {
@@ -643,8 +929,31 @@ pub(super) mod tests {
         }
     }
 
+    /// A bot that bids 18 when it can (and holds nothing higher), says
+    /// Kontra whenever it may, and otherwise plays like [`Passer`].
+    pub struct Kontrarian {
+        /// Whether it bids 18.
+        pub bids: bool,
+    }
+    impl Bot<SkatGame> for Kontrarian {
+        fn name(&self) -> &str {
+            "kontrarian"
+        }
+        fn choose(&mut self, view: &SkatView) -> SkatAction {
+            let mut legal = Vec::new();
+            view.legal_actions(&mut legal);
+            if legal.contains(&SkatAction::Kontra) {
+                SkatAction::Kontra
+            } else if self.bids && legal.contains(&SkatAction::Bid(18)) {
+                SkatAction::Bid(18)
+            } else {
+                Passer.choose(view)
+            }
+        }
+    }
+
     pub fn passers() -> Bots {
-        Bots::new([Box::new(Passer), Box::new(Passer)])
+        session::bots([Box::new(Passer), Box::new(Passer)])
     }
 
     /// Feeds `msg`, then answers bot requests synchronously until the human is to act.
@@ -672,9 +981,13 @@ pub(super) mod tests {
     }
 
     /// The key a simple human presses now: bids up to 20, picks up the
-    /// skat, lays away the first two cards, declares the first option and
-    /// plays the first playable card.
+    /// skat, lays away (or passes on) the first two cards it may, declares
+    /// the first option, plays the first playable card; declines the Grand
+    /// Hand offer, Kontra and Re, takes the Schieberamsch packet.
     pub fn policy_key(m: &Model) -> Msg {
+        if m.re_turn() {
+            return ch('p');
+        }
         match m.view.phase {
             SkatPhase::Over => ch('n'),
             SkatPhase::Bidding => match m.bid_turn() {
@@ -683,22 +996,26 @@ pub(super) mod tests {
                 Some(BidTurn::PlayAt18) => ch('y'),
                 _ => ch('p'),
             },
+            SkatPhase::GrandHandOffer | SkatPhase::KontraWindow => ch('p'),
+            SkatPhase::Passing => ch('s'),
             SkatPhase::Discarding if m.marked.len() < 2 => {
-                if m.marked.contains(m.hand()[m.cursor]) {
-                    key(KeyCode::Right)
-                } else {
-                    ch(' ')
+                let hand = m.hand();
+                let target = hand.iter().position(|&c| !m.marked.contains(c) && m.markable(c)).expect("a legal card");
+                match m.cursor.cmp(&target) {
+                    std::cmp::Ordering::Less => key(KeyCode::Right),
+                    std::cmp::Ordering::Greater => key(KeyCode::Left),
+                    std::cmp::Ordering::Equal => ch(' '),
                 }
             }
             _ => key(KeyCode::Enter),
         }
     }
 
-    /// Plays with [`policy_key`] until `deals` deals are on the sheet,
-    /// calling `check` after every message.
+    /// Plays with [`policy_key`] until `deals` deals are finished or the
+    /// match is over, calling `check` after every message.
     pub fn play_deals(m: &mut Model, bots: &mut Bots, deals: usize, mut check: impl FnMut(&Model)) {
-        for _ in 0..5000 {
-            if m.session().sheet().entries().len() >= deals {
+        for _ in 0..20_000 {
+            if m.session().record().deals().len() >= deals || m.match_over() {
                 return;
             }
             assert!(m.view.is_my_turn() || m.view.phase == SkatPhase::Over, "the bots answered synchronously");
@@ -712,13 +1029,13 @@ pub(super) mod tests {
     #[test]
     fn the_human_in_forehand_answers_after_middlehand_bids() {
         // Deal 1: the human is forehand; middlehand (a bot) opens the auction.
-        let mut bots = Bots::new([Box::new(RandomBot::new(5)), Box::new(Passer)]);
-        let model = started(model(Session::new(11, SkatRules::default())), &mut bots);
+        let mut bots = session::bots([Box::new(RandomBot::new(5)), Box::new(Passer)]);
+        let model = started(model(session_of(11, isko())), &mut bots);
         assert_eq!(model.view.seat, Seat::FOREHAND);
         assert!(!model.awaiting_bot());
         assert_eq!(model.view.to_act, Some(Seat::FOREHAND));
         assert!(matches!(model.bid_turn(), Some(BidTurn::Answer(_) | BidTurn::PlayAt18)));
-        assert!(!model.auction_log.is_empty(), "middlehand's words are logged");
+        assert!(!model.said.is_empty(), "middlehand's words are logged");
     }
 
     #[test]
@@ -726,9 +1043,8 @@ pub(super) mod tests {
         // Deal 2 of the session: the human sits in rearhand; both bots pass,
         // so the human bids to forehand.
         let mut bots = passers();
-        let mut m = model(Session::new(4, SkatRules::default()));
+        let mut m = started(model(session_of(4, isko())), &mut bots);
         // Finish deal 1 by passing everywhere.
-        m = started(m, &mut bots);
         while m.view.phase != SkatPhase::Over {
             feed(&mut m, &mut bots, ch('p'));
         }
@@ -744,12 +1060,14 @@ pub(super) mod tests {
         feed(&mut m, &mut bots, ch('y'));
         assert!(matches!(&m.status, Some(Status::Error(text)) if text.contains("there is no value to hold")));
         assert_eq!((m.view.clone(), m.session().ticket()), before);
-        // The bid value moves with the arrows and is said with Enter; forehand passes.
-        feed(&mut m, &mut bots, key(KeyCode::Right));
+        // k is up (no Kontra in an auction): the bid goes up, as with +.
+        feed(&mut m, &mut bots, ch('k'));
+        assert_eq!(m.chosen_bid(), Some(20));
         feed(&mut m, &mut bots, key(KeyCode::Right));
         assert_eq!(m.chosen_bid(), Some(22));
+        // Said with Enter; forehand passes.
         feed(&mut m, &mut bots, key(KeyCode::Enter));
-        assert_eq!(&m.auction_log[1..], [(Seat::REARHAND, SkatAction::Bid(22)), (Seat::FOREHAND, SkatAction::Pass)]);
+        assert_eq!(&m.said[1..], [(Seat::REARHAND, Said::Bid(22)), (Seat::FOREHAND, Said::Pass)]);
         assert_eq!(m.view.phase, SkatPhase::SkatDecision);
         assert_eq!(m.view.declarer, Some(Seat::REARHAND));
         assert_eq!(m.view.bid, 22);
@@ -757,8 +1075,8 @@ pub(super) mod tests {
 
     #[test]
     fn a_whole_session_runs_headless_against_the_heuristic_bots() {
-        let mut bots = Bots::skat();
-        let mut m = started(model(Session::new(2024, SkatRules::default())), &mut bots);
+        let mut bots = session::skat_bots();
+        let mut m = started(model(session_of(2024, isko())), &mut bots);
         let mut seats = vec![m.view.seat];
         let mut phases = std::collections::HashSet::new();
         play_deals(&mut m, &mut bots, 6, |m| {
@@ -767,23 +1085,58 @@ pub(super) mod tests {
                 seats.push(m.view.seat);
             }
         });
-        let sheet = m.session().sheet();
-        assert_eq!(sheet.entries().len(), 6);
-        assert_eq!(m.session().records().len(), 6);
+        let record = m.session().record();
+        assert_eq!(record.deals().len(), 6);
         assert_eq!(&seats[..3], [Seat::FOREHAND, Seat::REARHAND, Seat::MIDDLEHAND]);
-        let scored: i64 = sheet.entries().iter().filter_map(|e| e.settlement).map(|s| i64::from(s.score)).sum();
-        assert_eq!(sheet.totals().iter().sum::<i64>(), scored, "classic sheet: totals are the declarers' scores");
+        let scored: i64 = record
+            .deals()
+            .iter()
+            .filter_map(|d| match d.end.outcome() {
+                Some(SkatOutcome::Played { settlement, .. }) => Some(i64::from(settlement.score)),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(record.totals().iter().sum::<i64>(), scored, "classic sheet: totals are the declarers' scores");
         assert_eq!(m.view.phase, SkatPhase::Over);
         assert!(phases.contains("Playing"), "{phases:?}");
     }
 
     #[test]
+    fn a_pub_session_plays_ramsch_kontra_and_bock_headless() {
+        // The heuristic bots under the pub rules; the human passes in every
+        // auction, so every deal the bots pass too becomes a Schieberamsch.
+        let mut bots = session::skat_bots();
+        let mut m = started(model(session_of(3, pub_rules())), &mut bots);
+        let mut phases = std::collections::HashSet::new();
+        let mut human_passed = false;
+        for _ in 0..20_000 {
+            let deals = m.session().record().deals();
+            let ramsch = deals.iter().any(|d| d.end.is_ramsch());
+            if deals.len() >= 4 && ramsch && human_passed {
+                break;
+            }
+            phases.insert(format!("{:?}", m.view.phase));
+            let msg = if m.view.phase == SkatPhase::Bidding { ch('p') } else { policy_key(&m) };
+            if m.view.phase == SkatPhase::Discarding && m.view.ramsch && m.marked.len() == 2 {
+                human_passed = true;
+            }
+            feed(&mut m, &mut bots, msg);
+        }
+        assert!(m.session().record().deals().iter().any(|d| d.end.is_ramsch()), "a Ramsch was played");
+        assert!(human_passed, "the human passed two cards on");
+        assert!(phases.contains("Passing") && phases.contains("Playing"), "{phases:?}");
+        let record = m.session().record();
+        let sum: i64 = record.deals().iter().map(|d| d.scores.iter().sum::<i64>()).sum();
+        assert_eq!(record.totals().iter().sum::<i64>(), sum);
+    }
+
+    #[test]
     fn the_same_seed_and_keys_give_the_same_session() {
         let run = || {
-            let mut bots = Bots::skat();
-            let mut m = started(model(Session::new(77, SkatRules::default())), &mut bots);
+            let mut bots = session::skat_bots();
+            let mut m = started(model(session_of(77, pub_rules())), &mut bots);
             play_deals(&mut m, &mut bots, 3, |_| {});
-            m.session().records().to_vec()
+            m.session().record().clone()
         };
         assert_eq!(run(), run());
     }
@@ -791,8 +1144,8 @@ pub(super) mod tests {
     #[test]
     fn an_illegal_card_is_refused_and_nothing_changes() {
         // Play deals until the human must follow suit while holding other cards.
-        let mut bots = Bots::skat();
-        let mut m = started(model(Session::new(5, SkatRules::default())), &mut bots);
+        let mut bots = session::skat_bots();
+        let mut m = started(model(session_of(5, isko())), &mut bots);
         for _ in 0..5000 {
             let legal = m.view.legal_cards();
             if m.view.phase == SkatPhase::Playing && !legal.is_empty() && legal != m.view.hand {
@@ -823,10 +1176,141 @@ pub(super) mod tests {
         panic!("the human never had to follow suit");
     }
 
+    /// Deal 1 of `seed` under the pub rules with the bots passing and the
+    /// human passing: a Schieberamsch, the human (forehand) first to decide
+    /// on the packet.
+    pub fn pub_ramsch(seed: u64) -> (Model, Bots) {
+        let mut bots = passers();
+        let mut m = started(model(session_of(seed, pub_rules())), &mut bots);
+        while m.view.phase == SkatPhase::Bidding {
+            feed(&mut m, &mut bots, ch('p'));
+        }
+        (m, bots)
+    }
+
+    #[test]
+    fn schieberamsch_passing_refuses_a_jack_in_the_engines_words() {
+        // A deal whose forehand (the human in deal 1) holds a jack.
+        let seed = (1..).find(|&s| !(SkatDeal::from_seed(s).hand(Seat::FOREHAND) & CardSet::JACKS).is_empty());
+        let (mut m, mut bots) = pub_ramsch(seed.unwrap());
+        assert_eq!((m.view.phase, m.view.seat), (SkatPhase::Passing, Seat::FOREHAND));
+        assert_eq!(m.options(), [SkatAction::TakeSkat, SkatAction::Push]);
+        feed(&mut m, &mut bots, ch('s'));
+        assert_eq!(m.view.phase, SkatPhase::Discarding);
+        assert_eq!(m.hand().len(), 12);
+        assert_eq!(m.found.len(), 2, "the packet's cards are shown");
+        // Grand order: jacks first. The first card is a jack (or no jack is held).
+        let hand = m.hand();
+        let jack = hand.iter().position(|c| c.rank() == trumpf_core::Rank::Jack).expect("forehand holds a jack");
+        for _ in 0..jack {
+            feed(&mut m, &mut bots, key(KeyCode::Right));
+        }
+        feed(&mut m, &mut bots, ch(' '));
+        let Some(Status::Error(text)) = &m.status else { panic!("not refused: {:?}", m.status) };
+        let shown = card_text(hand[jack]);
+        assert_eq!(text, &format!("Not allowed: {shown} may not be passed on: jacks stay in the hand."));
+        assert!(m.marked.is_empty());
+        // Two non-jacks go on; the packet moves to middlehand (a bot), who
+        // takes it and passes on, then rearhand; then the Ramsch is played.
+        while m.view.phase == SkatPhase::Discarding {
+            let msg = policy_key(&m);
+            feed(&mut m, &mut bots, msg);
+        }
+        assert_eq!(m.view.phase, SkatPhase::Playing);
+        assert!(m.view.ramsch);
+        let said: Vec<Said> = m.said.iter().filter(|(s, _)| *s == Seat::FOREHAND).map(|&(_, s)| s).collect();
+        assert_eq!(said, [Said::Pass, Said::Took, Said::PassedOn]);
+        assert_eq!(m.said.iter().filter(|(_, s)| *s == Said::PassedOn).count(), 3);
+    }
+
+    #[test]
+    fn pushing_the_packet_unseen_is_counted() {
+        let (mut m, mut bots) = pub_ramsch(1);
+        feed(&mut m, &mut bots, ch('u'));
+        assert_eq!(m.view.pushes, 1);
+        assert_eq!(m.said[3], (Seat::FOREHAND, Said::Pushed), "after three passes in the auction");
+        assert!(m.found.is_empty(), "pushed unseen");
+    }
+
+    /// Deal 1 of seed 1, pub rules: the human (forehand) passes, middlehand
+    /// (a [`Kontrarian`]) bids 18 and plays; rearhand passes.
+    pub fn human_defends() -> (Model, Bots) {
+        let mut bots = session::bots([Box::new(Kontrarian { bids: true }), Box::new(Passer)]);
+        let mut m = started(model(session_of(1, pub_rules())), &mut bots);
+        while m.view.phase == SkatPhase::Bidding {
+            feed(&mut m, &mut bots, ch('p'));
+        }
+        (m, bots)
+    }
+
+    #[test]
+    fn k_says_kontra_before_the_humans_first_card() {
+        let (mut m, mut bots) = human_defends();
+        assert_eq!(m.view.phase, SkatPhase::Playing);
+        assert_eq!(m.view.declarer, Some(Seat::MIDDLEHAND));
+        assert!(m.view.is_my_turn(), "forehand leads");
+        assert!(m.legal().contains(&SkatAction::Kontra));
+        assert!(m.kontra_possible());
+        feed(&mut m, &mut bots, ch('k'));
+        // Bot 1 declines Re (a Passer-like answer); the human leads on.
+        assert_eq!(m.view.kontra.level, 1);
+        assert_eq!(m.view.kontra.by, Some(Seat::FOREHAND));
+        assert_eq!(&m.said[m.said.len() - 2..], [(Seat::FOREHAND, Said::Kontra), (Seat::MIDDLEHAND, Said::NoRe)]);
+        assert!(m.view.is_my_turn());
+        // A second Kontra is refused in the engine's words.
+        feed(&mut m, &mut bots, ch('k'));
+        let Some(Status::Error(text)) = &m.status else { panic!("{:?}", m.status) };
+        assert_eq!(text, "Not allowed: no Kontra now: Kontra was already said in this game.");
+        while m.view.phase != SkatPhase::Over {
+            let msg = policy_key(&m);
+            feed(&mut m, &mut bots, msg);
+        }
+        let Some(SkatOutcome::Played { settlement, .. }) = m.view.outcome else { panic!("a game") };
+        assert_eq!(settlement.kontra, 1);
+        assert_eq!(settlement.factor(), 2);
+    }
+
+    #[test]
+    fn after_the_first_card_kontra_is_refused_with_the_reason() {
+        let (mut m, mut bots) = human_defends();
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        // Middlehand and rearhand played; unless forehand won... play on to
+        // the human's next turn, then k.
+        assert!(m.view.is_my_turn());
+        assert!(!m.legal().contains(&SkatAction::Kontra));
+        feed(&mut m, &mut bots, ch('k'));
+        let Some(Status::Error(text)) = &m.status else { panic!("{:?}", m.status) };
+        assert!(text.contains("Kontra comes before one's own first card"), "{text}");
+    }
+
+    #[test]
+    fn the_declarer_answers_a_kontra_with_r_or_p() {
+        // The human (forehand) plays at 18 with Kontrarian bots who pass in
+        // the auction; the first of them to play says Kontra.
+        for (key_pressed, level, said) in [('r', 2, Said::Re), ('p', 1, Said::NoRe)] {
+            let mut bots = session::bots([Box::new(Kontrarian { bids: false }), Box::new(Kontrarian { bids: false })]);
+            let mut m = started(model(session_of(1, pub_rules())), &mut bots);
+            while !m.re_turn() {
+                assert_ne!(m.view.phase, SkatPhase::Over);
+                let msg = policy_key(&m);
+                feed(&mut m, &mut bots, msg);
+            }
+            assert_eq!(m.view.declarer, Some(Seat::FOREHAND));
+            assert!(m.options().is_empty(), "Enter does not answer a Kontra");
+            let before = m.session().ticket();
+            feed(&mut m, &mut bots, key(KeyCode::Enter));
+            assert_eq!(m.session().ticket(), before);
+            assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("r answers Re")), "{:?}", m.status);
+            feed(&mut m, &mut bots, ch(key_pressed));
+            assert_eq!(m.view.kontra.level, level);
+            assert_eq!(m.said.last().map(|&(_, s)| s), Some(said));
+        }
+    }
+
     #[test]
     fn quitting_takes_two_presses_of_q() {
         let mut bots = passers();
-        let mut m = started(model(Session::new(1, SkatRules::default())), &mut bots);
+        let mut m = started(model(session_of(1, isko())), &mut bots);
         assert!(feed(&mut m, &mut bots, ch('q')).is_empty());
         assert!(m.quit_armed && !m.should_quit());
         feed(&mut m, &mut bots, ch('x'));
@@ -837,42 +1321,69 @@ pub(super) mod tests {
         assert!(m.should_quit());
     }
 
+    /// Plays with [`policy_key`] until `deals` deals are finished,
+    /// returning every save command issued.
+    fn saves_until(m: &mut Model, bots: &mut Bots, deals: usize) -> Vec<(PathBuf, String, usize, String)> {
+        let mut saves = Vec::new();
+        for _ in 0..2000 {
+            if m.session().record().deals().len() == deals {
+                break;
+            }
+            let msg = policy_key(m);
+            for cmd in feed(m, bots, msg) {
+                match cmd {
+                    Cmd::Save { path, text, games, message } => saves.push((path, text, games, message)),
+                    other => panic!("unexpected {other:?}"),
+                }
+            }
+        }
+        saves
+    }
+
     #[test]
     fn saving_writes_every_finished_deal_and_autosave_follows_each_deal() {
         let mut bots = passers();
-        let mut m = started(model(Session::new(8, SkatRules::default())), &mut bots);
+        let mut m = started(model(session_of(8, isko())), &mut bots);
         feed(&mut m, &mut bots, ch('w'));
         assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("Nothing to save")));
         m.save.auto = true;
-        let mut saves = Vec::new();
-        for _ in 0..200 {
-            if m.session().sheet().entries().len() == 2 {
-                break;
-            }
-            let msg = policy_key(&m);
-            saves.extend(feed(&mut m, &mut bots, msg));
-        }
-        let texts: Vec<&String> = saves
-            .iter()
-            .map(|cmd| match cmd {
-                Cmd::Save { text, .. } => text,
-                other => panic!("unexpected {other:?}"),
-            })
-            .collect();
-        assert_eq!(texts.len(), 2, "one save after each finished deal");
-        assert_eq!(texts[1].lines().count(), 2);
-        assert!(texts[1].starts_with(texts[0].as_str()));
-        let Cmd::Save { games, .. } = saves[1] else { unreachable!() };
-        feed(&mut m, &mut bots, Msg::Saved { games, result: Ok(()) });
-        assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("Saved 2 game(s)")));
-        feed(&mut m, &mut bots, Msg::Saved { games, result: Err("disk full".into()) });
+        let saves = saves_until(&mut m, &mut bots, 2);
+        assert_eq!(saves.len(), 2, "one save after each finished deal");
+        assert_eq!(saves[1].1.lines().count(), 2);
+        assert!(saves[1].1.starts_with(saves[0].1.as_str()));
+        let (_, _, games, message) = saves[1].clone();
+        assert!(message.starts_with("Saved 2 deal(s) as ISS records to "), "{message}");
+        feed(&mut m, &mut bots, Msg::Saved { games, result: Ok(()), message: message.clone() });
+        assert!(matches!(&m.status, Some(Status::Info(t)) if t.starts_with(&message)));
+        feed(&mut m, &mut bots, Msg::Saved { games, result: Err("disk full".into()), message });
         assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("disk full")));
+    }
+
+    #[test]
+    fn a_ramsch_cannot_be_an_iss_record_and_the_status_line_says_so() {
+        use trumpf_core::series::record::MatchRecord;
+        let (mut m, mut bots) = pub_ramsch(2);
+        m.save.auto = true;
+        m.save.path = None;
+        let saves = saves_until(&mut m, &mut bots, 1);
+        let [(path, text, games, message)] = &saves[..] else { panic!("{saves:?}") };
+        assert_eq!(path, &PathBuf::from("trumpf-skat.txt"), "without --save, the trumpf record's own file");
+        assert_eq!(
+            message,
+            "ISS records cannot express a Ramsch (deal 1): saved 1 deal(s) as a trumpf record to trumpf-skat.txt."
+        );
+        feed(&mut m, &mut bots, Msg::Saved { games: *games, result: Ok(()), message: message.clone() });
+        let Some(Status::Info(status)) = &m.status else { panic!("{:?}", m.status) };
+        assert!(status.starts_with("ISS records cannot express a Ramsch") && status.ends_with("n: next deal."));
+        let read = MatchRecord::<SkatGame>::read(text).unwrap();
+        assert_eq!(read.game, *m.session().record());
+        assert!(text.contains("\nrules table_size=3 pass_out=ramsch "), "{text}");
     }
 
     #[test]
     fn stale_bot_answers_are_ignored() {
         let mut bots = passers();
-        let mut m = model(Session::new(3, SkatRules::default()));
+        let mut m = model(session_of(3, isko()));
         let Some(Cmd::AskBot(request)) = m.start().pop() else { panic!("middlehand is a bot") };
         let answer = bots.answer(request);
         m.update(Msg::Bot(answer.clone()));
@@ -880,6 +1391,19 @@ pub(super) mod tests {
         // The same answer again is for a decision already taken.
         m.update(Msg::Bot(answer));
         assert_eq!(m.session().ticket(), ticket);
+    }
+
+    #[test]
+    fn a_fixed_length_list_ends_and_n_says_so() {
+        let mut bots = passers();
+        let rules = SkatMatchRules { deals: Some(2), ..isko() };
+        let mut m = started(model(session_of(3, rules)), &mut bots);
+        play_deals(&mut m, &mut bots, 5, |_| {});
+        assert!(m.match_over());
+        assert_eq!(m.session().record().deals().len(), 2);
+        feed(&mut m, &mut bots, ch('n'));
+        assert_eq!(m.session().number(), 2);
+        assert!(matches!(&m.status, Some(Status::Info(t)) if t.starts_with("The match is over")), "{:?}", m.status);
     }
 
     #[test]
@@ -906,12 +1430,13 @@ pub(super) mod tests {
             KeyCode::F(12),
             KeyCode::Null,
         ];
-        let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSW+-?0123456789é♣".chars().collect();
+        let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSWKRUG+-?0123456789é♣".chars().collect();
         let modifiers = [KeyModifiers::NONE, KeyModifiers::SHIFT, KeyModifiers::CONTROL, KeyModifiers::ALT];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+        let presets = [isko(), pub_rules(), SkatMatchRules { table: SkatRules::PIRAT, deals: None }];
         for seed in 0..3 {
-            let mut bots = Bots::skat();
-            let mut m = started(model(Session::new(seed, SkatRules::default())), &mut bots);
+            let mut bots = session::skat_bots();
+            let mut m = started(model(session_of(seed, presets[seed as usize])), &mut bots);
             for step in 0..1500 {
                 let msg = match rng.random_range(0..10) {
                     0..5 => policy_key(&m),
