@@ -378,8 +378,10 @@ impl Model {
             Msg::Saved { games, result, message } => {
                 self.status = Some(match result {
                     Ok(()) => {
+                        // The help line says what comes next; the message
+                        // may need both rows of the status line.
                         self.saved_games = self.saved_games.max(games);
-                        Status::Info(format!("{message}{}", self.next_hint()))
+                        Status::Info(message)
                     }
                     Err(e) => Status::Error(format!("Could not save to {}: {e}", self.save_path().display())),
                 });
@@ -682,7 +684,7 @@ impl Model {
         let before = std::mem::replace(&mut self.view, self.session.view(self.session.human_seat()));
         if let Some(said) = Said::of(&before, action) {
             self.said.push((seat, said));
-            if seat != self.view.seat && matches!(said, Said::Kontra | Said::Re | Said::GrandHand) {
+            if seat != self.view.seat && matches!(said, Said::Kontra | Said::Re | Said::NoRe | Said::GrandHand) {
                 let who = self.name_at(seat).to_owned();
                 self.info(format!("{who}: {}", said.text()));
             }
@@ -714,13 +716,20 @@ impl Model {
         cmds
     }
 
-    /// Keeps the cursor on the hand, and on a playable card when the human is to play.
+    /// Keeps the cursor on the hand, on a playable card when the human is
+    /// to play, and on a card he may pass on when he passes two on.
     fn fit_cursor(&mut self) {
         let hand = self.hand();
         self.cursor = self.cursor.min(hand.len().saturating_sub(1));
         let legal = self.view.legal_cards();
         if !legal.is_empty() && !hand.get(self.cursor).is_some_and(|&c| legal.contains(c)) {
             self.cursor = hand.iter().position(|&c| legal.contains(c)).unwrap_or(0);
+        }
+        if self.view.phase == SkatPhase::Discarding
+            && self.view.is_my_turn()
+            && !hand.get(self.cursor).is_some_and(|&c| self.markable(c))
+        {
+            self.cursor = hand.iter().position(|&c| self.markable(c)).unwrap_or(0);
         }
     }
 
@@ -814,10 +823,9 @@ impl Model {
                 let path = self.save.path_for(saved.format);
                 let games = self.session.record().deals().len();
                 let message = match &saved.not_iss {
-                    Some(why) => format!(
-                        "ISS records cannot express {why}: saved {games} deal(s) as a trumpf record to {}.",
-                        path.display()
-                    ),
+                    Some(why) => {
+                        format!("ISS records cannot express {why}: saved as a trumpf record to {}.", path.display())
+                    }
                     None => format!("Saved {games} deal(s) as {} to {}.", saved.format.name(), path.display()),
                 };
                 vec![Cmd::Save { path, text: saved.text, games, message }]
@@ -1202,6 +1210,8 @@ pub(super) mod tests {
         // Grand order: jacks first. The first card is a jack (or no jack is held).
         let hand = m.hand();
         let jack = hand.iter().position(|c| c.rank() == trumpf_core::Rank::Jack).expect("forehand holds a jack");
+        assert!(hand[m.cursor].rank() != trumpf_core::Rank::Jack, "the cursor starts on a card that may go");
+        feed(&mut m, &mut bots, key(KeyCode::Home));
         for _ in 0..jack {
             feed(&mut m, &mut bots, key(KeyCode::Right));
         }
@@ -1354,7 +1364,7 @@ pub(super) mod tests {
         let (_, _, games, message) = saves[1].clone();
         assert!(message.starts_with("Saved 2 deal(s) as ISS records to "), "{message}");
         feed(&mut m, &mut bots, Msg::Saved { games, result: Ok(()), message: message.clone() });
-        assert!(matches!(&m.status, Some(Status::Info(t)) if t.starts_with(&message)));
+        assert!(matches!(&m.status, Some(Status::Info(t)) if *t == message));
         feed(&mut m, &mut bots, Msg::Saved { games, result: Err("disk full".into()), message });
         assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("disk full")));
     }
@@ -1370,11 +1380,14 @@ pub(super) mod tests {
         assert_eq!(path, &PathBuf::from("trumpf-skat.txt"), "without --save, the trumpf record's own file");
         assert_eq!(
             message,
-            "ISS records cannot express a Ramsch (deal 1): saved 1 deal(s) as a trumpf record to trumpf-skat.txt."
+            "ISS records cannot express a Ramsch (deal 1): saved as a trumpf record to trumpf-skat.txt."
         );
         feed(&mut m, &mut bots, Msg::Saved { games: *games, result: Ok(()), message: message.clone() });
         let Some(Status::Info(status)) = &m.status else { panic!("{:?}", m.status) };
-        assert!(status.starts_with("ISS records cannot express a Ramsch") && status.ends_with("n: next deal."));
+        assert!(status.starts_with("ISS records cannot express a Ramsch"), "{status}");
+        let shown = crate::play::ui::tests::text(&crate::play::ui::tests::screen(&m, 80, 24));
+        assert!(shown.contains("ISS records cannot express a Ramsch (deal 1): saved as a trumpf record to"), "{shown}");
+        assert!(shown.contains("trumpf-skat.txt.\nn next deal · w save · q quit"), "two status rows\n{shown}");
         let read = MatchRecord::<SkatGame>::read(text).unwrap();
         assert_eq!(read.game, *m.session().record());
         assert!(text.contains("\nrules table_size=3 pass_out=ramsch "), "{text}");

@@ -195,10 +195,14 @@ impl Widget for &Model {
             Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
             return;
         }
+        // A long message (a save that could not be ISS, the rules at the
+        // start) takes a second line rather than being cut.
+        let status_line = self.status_line();
+        let status_rows = if status_line.width() > usize::from(area.width) { 2 } else { 1 };
         let [title, body, status, help] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Fill(1),
-            Constraint::Length(1),
+            Constraint::Length(status_rows),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -212,7 +216,7 @@ impl Widget for &Model {
             self.render_table(table, buf);
             self.render_hand(hand, buf);
         }
-        self.status_line().render(status, buf);
+        Paragraph::new(status_line).wrap(Wrap { trim: true }).render(status, buf);
         Line::from(self.help_text()).style(Style::new().add_modifier(Modifier::DIM)).render(help, buf);
     }
 }
@@ -485,7 +489,7 @@ impl Model {
         let v = &self.view;
         let rules = &v.rules.ramsch;
         let jacks = if rules.jacks_may_be_pushed { "" } else { " (no jacks)" };
-        lines.push(Line::from("The skat travels Forehand → Middlehand → Rearhand."));
+        lines.push(Line::from("The skat goes Forehand → Middlehand → Rearhand."));
         if rules.unseen_push_allowed {
             lines.push(Line::from(format!("Take it and pass two on{jacks}, or push it on")));
             lines.push(Line::from("unseen: every push doubles the score."));
@@ -1348,7 +1352,7 @@ pub(super) mod tests {
     }
 
     /// The buffer's rows with runs of spaces collapsed, one per line.
-    fn text(buf: &Buffer) -> String {
+    pub fn text(buf: &Buffer) -> String {
         rows(buf).iter().map(|row| squeeze(row)).collect::<Vec<_>>().join("\n")
     }
 
