@@ -623,7 +623,7 @@ impl Model {
     fn render_hand(&self, area: Rect, buf: &mut Buffer) {
         let v = &self.view;
         let hand = self.hand();
-        let playing = v.phase == SkatPhase::Playing && v.is_my_turn();
+        let playing = v.phase == SkatPhase::Playing && v.is_my_turn() && !v.kontra.re_pending;
         let marking = v.phase == SkatPhase::Discarding && v.is_my_turn();
         let legal = v.legal_cards();
         let show_cursor = matches!(v.phase, SkatPhase::Playing | SkatPhase::Discarding);
