@@ -74,7 +74,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "isko|pub|pirat|FILE.toml")]
     pub rules: Option<String>,
     /// Skat only: a list of N deals; the match ends after the Nth and the
-    /// highest total wins (a Pirat match ends by its own rule instead).
+    /// highest total wins (not with the Pirat rules, whose match ends after
+    /// its Ramsch round).
     #[arg(long, value_name = "N")]
     pub deals: Option<u32>,
     /// Skat only: how sessions are saved. iss (default): ISS records (one

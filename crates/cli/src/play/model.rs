@@ -202,6 +202,9 @@ pub struct Model {
     pub(super) bid_step: usize,
     /// The highlighted option in a list of choices.
     pub(super) option: usize,
+    /// Deals the score sheet is scrolled back from its latest line (on the
+    /// result screen, ↑/↓ and PgUp/PgDn scroll it).
+    pub(super) sheet_back: usize,
     /// The status line, if something is to be said.
     pub(super) status: Option<Status>,
     /// A quit was asked for; the next key confirms or cancels it.
@@ -228,6 +231,7 @@ impl Model {
             found: CardSet::EMPTY,
             bid_step: 0,
             option: 0,
+            sheet_back: 0,
             status: None,
             quit_armed: false,
             quit: false,
@@ -458,6 +462,21 @@ impl Model {
         if phase == SkatPhase::Over {
             // Not Enter: a player still pressing Enter to play cards would
             // skip the result of a game that ended early.
+            let deals = self.session.record().deals().len();
+            let back = self.sheet_back;
+            let scrolled = match intent {
+                Intent::Up => Some(back + 1),
+                Intent::Down => Some(back.saturating_sub(1)),
+                Intent::PageUp => Some(back + 10),
+                Intent::PageDown => Some(back.saturating_sub(10)),
+                Intent::First => Some(deals),
+                Intent::Last => Some(0),
+                _ => None,
+            };
+            if let Some(back) = scrolled {
+                self.sheet_back = back.min(deals.saturating_sub(1));
+                return Vec::new();
+            }
             return match (intent, self.match_result()) {
                 (_, Some(result)) => {
                     self.info(format!("{result} w saves, q quits."));
@@ -801,6 +820,7 @@ impl Model {
         self.found = CardSet::EMPTY;
         self.cursor = 0;
         self.option = 0;
+        self.sheet_back = 0;
         self.bid_step = 0;
         self.awaiting = None;
         self.view = self.session.view(self.session.human_seat());

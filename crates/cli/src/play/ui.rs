@@ -524,7 +524,7 @@ impl Model {
             lines.push(Line::from(format!("{} plays {contract}.", self.name_at(declarer))).bold());
         }
         if v.is_my_turn() {
-            lines.push(Line::from("Say Kontra before the opening lead? k: Kontra, p: no."));
+            lines.push(Line::from("Kontra before the opening lead? k: yes, p: no."));
             self.option_lines(lines, room);
         } else {
             lines.extend(self.waiting_line());
@@ -677,8 +677,8 @@ impl Model {
         let footer = self.sheet_footer(width);
         let room = usize::from(area.height.saturating_sub(2)).saturating_sub(3 + footer.len());
         let deals = record.deals();
-        let first = deals.len().saturating_sub(room);
-        for (i, deal) in deals.iter().enumerate().skip(first) {
+        let last = deals.len().saturating_sub(self.sheet_back.min(deals.len().saturating_sub(room)));
+        for (i, deal) in deals.iter().enumerate().take(last).skip(last.saturating_sub(room)) {
             lines.push(Line::from(deal_row(i + 1, deal)));
         }
         lines.push(Line::from("─".repeat(width)));
@@ -860,7 +860,15 @@ impl Model {
     fn help_text(&self) -> String {
         let v = &self.view;
         if v.phase == SkatPhase::Over {
-            return if self.match_over() { " w save · q quit" } else { " n next deal · w save · q quit" }.to_owned();
+            let mut keys = Vec::new();
+            if !self.match_over() {
+                keys.push("n next deal");
+            }
+            if self.session().record().deals().len() > 6 {
+                keys.push("↑/↓ PgUp/PgDn scroll the sheet");
+            }
+            keys.extend(["w save", "q quit"]);
+            return format!(" {}", keys.join(" · "));
         }
         if !v.is_my_turn() {
             return if v.phase == SkatPhase::Playing {
@@ -1708,6 +1716,42 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn the_kontra_window_before_the_opening_lead_has_its_screen() {
+        use crate::play::model::tests::{Kontrarian, Passer};
+        let rules = crate::rules::parse_toml("preset = \"pub\"\nkontra_timing = \"before_opening_lead\"").unwrap();
+        // Deal 2: the human sits in rearhand; Bot 1 (forehand) plays at 18,
+        // Bot 2 (middlehand) lets the window pass, then the human decides.
+        let mut bots = session::bots([Box::new(Kontrarian { bids: true }), Box::new(Passer)]);
+        let mut m = started(model(session_of(6, rules)), &mut bots);
+        play_deals(&mut m, &mut bots, 1, |_| {});
+        feed(&mut m, &mut bots, ch('n'));
+        while m.view.phase == SkatPhase::Bidding {
+            feed(&mut m, &mut bots, ch('p'));
+        }
+        assert_eq!((m.view.phase, m.view.seat), (SkatPhase::KontraWindow, Seat::REARHAND));
+        assert_eq!(m.options(), [SkatAction::Pass, SkatAction::Kontra]);
+        let shown = text(&screen(&m, 80, 24));
+        assert_shows(
+            &shown,
+            &[
+                "Kontra?",
+                "Bot 1 plays",
+                "Kontra before the opening lead? k: yes, p: no.",
+                "▶ No Kontra",
+                "Kontra game ×2",
+                "k Kontra · p no Kontra",
+            ],
+        );
+        // ↓ and Enter choose Kontra; Bot 1 declines Re and leads.
+        feed(&mut m, &mut bots, key(KeyCode::Down));
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        assert_eq!(m.view.kontra.level, 1);
+        assert_eq!(m.view.phase, SkatPhase::Playing);
+        let shown = text(&screen(&m, 80, 24));
+        assert_shows(&shown, &["You Rearhand defender, Kontra", "Bot 1: no Re"]);
+    }
+
+    #[test]
     fn the_declarers_re_decision_has_its_screen() {
         use crate::play::model::tests::Kontrarian;
         let mut bots = session::bots([Box::new(Kontrarian { bids: false }), Box::new(Kontrarian { bids: false })]);
@@ -1775,6 +1819,10 @@ pub(super) mod tests {
             &[&format!("│{n:>2} R "), "Bock: 0 to play, 1 played", "Ramsch: 0 to play, 1 played", "The match is over:"],
         );
         assert!(shown.lines().any(|l| l.contains(&format!("│{:>2} ", n - 4)) && l.contains('b')), "{shown}");
-        assert!(shown.ends_with("\nw save · q quit") && !shown.contains("n next deal"), "{shown}");
+        assert!(shown.ends_with("\n↑/↓ PgUp/PgDn scroll the sheet · w save · q quit"), "{shown}");
+        // Scrolled back to the top, the sheet shows deal 1.
+        assert!(!shown.contains("│ 1 "), "{shown}");
+        feed(&mut m, &mut bots, key(KeyCode::Home));
+        assert!(text(&screen(&m, 80, 24)).contains("│ 1 "));
     }
 }
