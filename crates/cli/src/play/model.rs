@@ -275,7 +275,14 @@ impl Model {
         match self.session.status() {
             MatchStatus::Running => None,
             MatchStatus::Won(member) => Some(format!("The match is over: {} wins.", self.names[member])),
-            MatchStatus::Drawn => Some("The match is over: no single winner (equal totals).".to_owned()),
+            MatchStatus::Drawn => {
+                let totals = self.session.record().totals();
+                let best = totals[..self.names.len()].iter().max().copied().unwrap_or(0);
+                let leaders: Vec<&str> =
+                    (0..self.names.len()).filter(|&m| totals[m] == best).map(|m| self.names[m].as_str()).collect();
+                let (last, others) = leaders.split_last().unwrap_or((&"", &[]));
+                Some(format!("The match is over: {} and {last} share the win.", others.join(", ")))
+            }
         }
     }
 
@@ -1436,7 +1443,10 @@ pub(super) mod tests {
         assert_eq!(m.session().record().deals().len(), 2);
         feed(&mut m, &mut bots, ch('n'));
         assert_eq!(m.session().number(), 2);
-        assert!(matches!(&m.status, Some(Status::Info(t)) if t.starts_with("The match is over")), "{:?}", m.status);
+        let Some(Status::Info(status)) = &m.status else { panic!("{:?}", m.status) };
+        // The human played at 18 and lost; the bots share the lead.
+        assert!(m.session().record().totals()[0] < 0);
+        assert_eq!(status, "The match is over: Bot 1 and Bot 2 share the win. w saves, q quits.");
     }
 
     #[test]
