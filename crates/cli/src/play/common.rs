@@ -14,7 +14,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use crossterm::event::{Event, KeyEvent, KeyEventKind};
+use crossterm::event::{Event, KeyEvent};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::buffer::Buffer;
@@ -26,7 +26,7 @@ use trumpf_core::series::MatchStatus;
 use trumpf_core::series::record::RecordGame;
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
-use super::input::{Intent, intent};
+use super::input::{Intent, KeyStep, key_step};
 use super::model::{SaveTarget, Status};
 use super::table::{BotAnswer, BotRequest, Bots, HUMAN, Table, Ticket};
 use super::ui::{card_style, card_text};
@@ -253,37 +253,25 @@ impl<G: TuiGame> MatchModel<G> {
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Vec<Cmd<G>> {
-        if key.kind == KeyEventKind::Release {
-            return Vec::new();
-        }
-        let intent = intent(key);
-        if self.quit_armed {
-            self.quit_armed = false;
-            if intent == Some(Intent::Quit) {
+        let unsaved = self.table.record().deals().len().saturating_sub(self.saved_deals);
+        match key_step(key, &mut self.quit_armed, unsaved, self.save.auto) {
+            KeyStep::Nothing => Vec::new(),
+            KeyStep::Quit => {
                 self.quit = true;
-                return vec![Cmd::Quit];
+                vec![Cmd::Quit]
             }
-            self.info("Not quitting: the game goes on.");
-            return Vec::new();
-        }
-        let Some(intent) = intent else {
-            self.info("That key does nothing here; the keys are on the bottom line.");
-            return Vec::new();
-        };
-        self.status = None;
-        match intent {
-            Intent::Quit => {
-                self.quit_armed = true;
-                let unsaved = self.table.record().deals().len().saturating_sub(self.saved_deals);
-                let mut question = String::from("Quit? Press q again to quit, any other key to play on.");
-                if unsaved > 0 && !self.save.auto {
-                    question.push_str(&format!(" ({unsaved} finished deal(s) not saved: w saves.)"));
-                }
-                self.info(question);
+            KeyStep::Say(text) => {
+                self.info(text);
                 Vec::new()
             }
-            Intent::Save => self.save_now(),
-            _ => self.on_intent(intent),
+            KeyStep::Save => {
+                self.status = None;
+                self.save_now()
+            }
+            KeyStep::Act(intent) => {
+                self.status = None;
+                self.on_intent(intent)
+            }
         }
     }
 

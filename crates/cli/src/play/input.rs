@@ -122,3 +122,50 @@ mod tests {
         assert_eq!((k.kontra_or_up(true), k.kontra_or_up(false)), (Intent::Kontra, Intent::Up));
     }
 }
+
+/// What a key comes to before the game-specific handling, the same in
+/// every game: key releases are ignored, quitting takes a second `q` (any
+/// other key cancels it), keys without a meaning get a hint, `w` saves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyStep {
+    /// Nothing happens.
+    Nothing,
+    /// The second `q`: quit.
+    Quit,
+    /// Show this message and do nothing else.
+    Say(String),
+    /// Save now.
+    Save,
+    /// The game handles this intent.
+    Act(Intent),
+}
+
+/// The shared first step of key handling. `quit_armed` is the model's
+/// "q was pressed once" flag; `unsaved` finished deals are mentioned in the
+/// quit question unless they are saved automatically.
+pub fn key_step(key: KeyEvent, quit_armed: &mut bool, unsaved: usize, autosave: bool) -> KeyStep {
+    if key.kind == crossterm::event::KeyEventKind::Release {
+        return KeyStep::Nothing;
+    }
+    let intent = intent(key);
+    if std::mem::take(quit_armed) {
+        return if intent == Some(Intent::Quit) {
+            KeyStep::Quit
+        } else {
+            KeyStep::Say("Not quitting: the game goes on.".to_owned())
+        };
+    }
+    match intent {
+        None => KeyStep::Say("That key does nothing here; the keys are on the bottom line.".to_owned()),
+        Some(Intent::Quit) => {
+            *quit_armed = true;
+            let mut question = String::from("Quit? Press q again to quit, any other key to play on.");
+            if unsaved > 0 && !autosave {
+                question.push_str(&format!(" ({unsaved} finished deal(s) not saved: w saves.)"));
+            }
+            KeyStep::Say(question)
+        }
+        Some(Intent::Save) => KeyStep::Save,
+        Some(intent) => KeyStep::Act(intent),
+    }
+}

@@ -8,14 +8,14 @@
 
 use std::path::PathBuf;
 
-use crossterm::event::{KeyEvent, KeyEventKind};
+use crossterm::event::KeyEvent;
 use trumpf_core::series::MatchStatus;
 use trumpf_core::skat::{
     AuctionStage, BidError, Contract, GameKind, SkatAction, SkatError, SkatOutcome, SkatPhase, SkatView,
 };
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
-use super::input::{Intent, intent};
+use super::input::{Intent, KeyStep, key_step};
 use super::record::{self, SaveFormat};
 use super::session::{BotAnswer, BotRequest, HUMAN, Session, Ticket};
 use super::ui::{card_text, hand_order, seat_name};
@@ -430,37 +430,25 @@ impl Model {
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Vec<Cmd> {
-        if key.kind == KeyEventKind::Release {
-            return Vec::new();
-        }
-        let intent = intent(key);
-        if self.quit_armed {
-            self.quit_armed = false;
-            if intent == Some(Intent::Quit) {
+        let unsaved = self.session.record().deals().len().saturating_sub(self.saved_games);
+        match key_step(key, &mut self.quit_armed, unsaved, self.save.auto) {
+            KeyStep::Nothing => Vec::new(),
+            KeyStep::Quit => {
                 self.quit = true;
-                return vec![Cmd::Quit];
+                vec![Cmd::Quit]
             }
-            self.info("Not quitting: the game goes on.");
-            return Vec::new();
-        }
-        let Some(intent) = intent else {
-            self.info("That key does nothing here; the keys are on the bottom line.");
-            return Vec::new();
-        };
-        self.status = None;
-        match intent {
-            Intent::Quit => {
-                self.quit_armed = true;
-                let unsaved = self.session.record().deals().len().saturating_sub(self.saved_games);
-                let mut question = String::from("Quit? Press q again to quit, any other key to play on.");
-                if unsaved > 0 && !self.save.auto {
-                    question.push_str(&format!(" ({unsaved} finished deal(s) not saved: w saves.)"));
-                }
-                self.info(question);
+            KeyStep::Say(text) => {
+                self.info(text);
                 Vec::new()
             }
-            Intent::Save => self.save_now(),
-            _ => self.on_intent(intent.kontra_or_up(self.kontra_possible())),
+            KeyStep::Save => {
+                self.status = None;
+                self.save_now()
+            }
+            KeyStep::Act(intent) => {
+                self.status = None;
+                self.on_intent(intent.kontra_or_up(self.kontra_possible()))
+            }
         }
     }
 
