@@ -154,16 +154,21 @@ pub struct BockTriggers {
 
 impl Default for BockTriggers {
     fn default() -> Self {
-        BockTriggers {
-            lost_with_60: true,
-            grand_hand_played: true,
-            null_ouvert_hand_played: true,
-            kontra_re: true,
-            lost_after_kontra: false,
-            lost_grand: false,
-            score_crosses_100: false,
-        }
+        BockTriggers::STANDARD
     }
+}
+
+impl BockTriggers {
+    /// The defaults of variants §4.2.
+    pub const STANDARD: BockTriggers = BockTriggers {
+        lost_with_60: true,
+        grand_hand_played: true,
+        null_ouvert_hand_played: true,
+        kontra_re: true,
+        lost_after_kontra: false,
+        lost_grand: false,
+        score_crosses_100: false,
+    };
 }
 
 /// How Bock rounds triggered during a Bock round combine (variants §4.5).
@@ -255,15 +260,7 @@ impl SkatRules {
         pass_out: PassOut::Ramsch,
         kontra: Some(KontraRules { requires_bid: false, timing: KontraTiming::BeforeOwnFirstCard }),
         bock: Some(BockRules {
-            triggers: BockTriggers {
-                lost_with_60: true,
-                grand_hand_played: true,
-                null_ouvert_hand_played: true,
-                kontra_re: true,
-                lost_after_kontra: false,
-                lost_grand: false,
-                score_crosses_100: false,
-            },
+            triggers: BockTriggers::STANDARD,
             includes_trigger: false,
             stacking: BockStacking::Queue,
             ramsch_round_after_bock: false,
