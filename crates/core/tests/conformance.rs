@@ -420,3 +420,30 @@ fn skat_passed_in_deal_shows_nobody_the_skat() {
         }
     }
 }
+
+#[test]
+fn skat_onlooker_sees_only_the_table() {
+    // skat.md §1.1: at a 4-member table the dealer sits out; he sees no hand
+    // and no skat before the end, only the cards played and an ouvert hand.
+    let mut rules = SkatRules::PUB;
+    rules.table_size = 4;
+    for seed in 0..200u64 {
+        let mut game = SkatGame::new(SkatDeal::from_seed(seed), rules);
+        let mut rng = trumpf_core::shuffle::deal_rng(seed);
+        loop {
+            let view = game.onlooker_view();
+            assert!(!view.is_my_turn());
+            assert!(view.hand().is_empty());
+            let mut allowed = game.played() | game.public_cards();
+            if game.is_over() {
+                allowed |= game.deal().skat() | game.skat();
+            }
+            assert!(view.visible_cards().is_subset(allowed), "seed {seed}: {}", view.visible_cards() - allowed);
+            let mut buf = Vec::new();
+            view.legal_actions(&mut buf);
+            assert!(buf.is_empty());
+            let Some(action) = game.random_action(&mut rng) else { break };
+            game.apply_unchecked(action);
+        }
+    }
+}

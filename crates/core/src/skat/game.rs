@@ -1097,45 +1097,7 @@ impl Game for SkatGame {
     }
 
     fn view(&self, seat: Seat) -> SkatView {
-        let is_declarer = self.phase >= SkatPhase::SkatDecision && self.declarer().is_some_and(|(d, _)| d == seat);
-        let over = self.phase == SkatPhase::Over;
-        // After a played deal everybody sees the skat; in a Ramsch a seat
-        // knows the packet cards it held; the declarer knows his discards.
-        let revealed = over && (self.contract.is_some() || self.ramsch);
-        let skat = if revealed || (is_declarer && self.picked_up) {
-            self.skat
-        } else if self.ramsch {
-            self.skat & self.seen[seat.index()]
-        } else {
-            CardSet::EMPTY
-        };
-        SkatView {
-            seat,
-            rules: self.rules,
-            phase: self.phase,
-            to_act: self.to_act(),
-            hand: self.hands[seat.index()],
-            auction: self.auction,
-            declarer: self.declarer().map(|(d, _)| d),
-            bid: self.bid,
-            picked_up: self.picked_up,
-            contract: self.contract,
-            skat,
-            dealt_skat: if revealed { self.deal.skat() } else { CardSet::EMPTY },
-            ouvert_hand: self.ouvert_hand(),
-            leader: self.leader,
-            trick: self.trick,
-            trick_len: self.trick_len,
-            last_trick: self.last_trick,
-            tricks_won: self.tricks_won,
-            points_won: self.points_won,
-            played: self.played,
-            outcome: self.outcome,
-            ramsch: self.ramsch,
-            pushes: self.pushes,
-            kontra: self.kontra,
-            setup: self.setup,
-        }
+        self.view_of(seat, false)
     }
 
     fn scores(&self) -> Option<[i64; Seat::MAX]> {
@@ -1210,6 +1172,60 @@ impl Game for SkatGame {
 }
 
 impl SkatGame {
+    /// What the dealer sitting out at a 4-member table may see: the table,
+    /// never a hand or the skat before the end (`skat.md` §1.1). Its
+    /// `is_my_turn` is always false.
+    pub fn onlooker_view(&self) -> SkatView {
+        self.view_of(Seat::FOREHAND, true)
+    }
+
+    /// The view of `seat`, or with `onlooker` the view of the dealer sitting
+    /// out at a 4-member table: no hand and no skat, only what lies on the
+    /// table for everybody (`skat.md` §1.1).
+    fn view_of(&self, seat: Seat, onlooker: bool) -> SkatView {
+        let is_declarer =
+            !onlooker && self.phase >= SkatPhase::SkatDecision && self.declarer().is_some_and(|(d, _)| d == seat);
+        let over = self.phase == SkatPhase::Over;
+        // After a played deal everybody sees the skat; in a Ramsch a seat
+        // knows the packet cards it held; the declarer knows his discards.
+        let revealed = over && (self.contract.is_some() || self.ramsch);
+        let skat = if revealed || (is_declarer && self.picked_up) {
+            self.skat
+        } else if self.ramsch && !onlooker {
+            self.skat & self.seen[seat.index()]
+        } else {
+            CardSet::EMPTY
+        };
+        SkatView {
+            seat,
+            rules: self.rules,
+            phase: self.phase,
+            to_act: self.to_act(),
+            hand: if onlooker { CardSet::EMPTY } else { self.hands[seat.index()] },
+            auction: self.auction,
+            declarer: self.declarer().map(|(d, _)| d),
+            bid: self.bid,
+            picked_up: self.picked_up,
+            contract: self.contract,
+            skat,
+            dealt_skat: if revealed { self.deal.skat() } else { CardSet::EMPTY },
+            ouvert_hand: self.ouvert_hand(),
+            leader: self.leader,
+            trick: self.trick,
+            trick_len: self.trick_len,
+            last_trick: self.last_trick,
+            tricks_won: self.tricks_won,
+            points_won: self.points_won,
+            played: self.played,
+            outcome: self.outcome,
+            ramsch: self.ramsch,
+            pushes: self.pushes,
+            kontra: self.kontra,
+            setup: self.setup,
+            onlooker,
+        }
+    }
+
     /// The declarer's hand while it lies face up (ouvert games, during play).
     pub fn ouvert_hand(&self) -> Option<CardSet> {
         match self.contract {
@@ -1282,6 +1298,8 @@ pub struct SkatView {
     pub kontra: KontraState,
     /// The deal's Bock factor and whether it belongs to a Ramsch round.
     pub setup: DealSetup,
+    /// The view of a member sitting out (no seat, no hand, never to act).
+    pub onlooker: bool,
 }
 
 impl SkatView {
@@ -1292,7 +1310,7 @@ impl SkatView {
 
     /// The cards this seat may play now (empty unless it is to play).
     pub fn legal_cards(&self) -> CardSet {
-        if self.phase != SkatPhase::Playing || self.to_act != Some(self.seat) || self.kontra.re_pending {
+        if self.phase != SkatPhase::Playing || !self.is_my_turn() || self.kontra.re_pending {
             return CardSet::EMPTY;
         }
         let kind = if self.ramsch { GameKind::Grand } else { self.contract.map_or(GameKind::Null, |c| c.kind) };
@@ -1327,7 +1345,7 @@ impl GameView for SkatView {
     }
 
     fn is_my_turn(&self) -> bool {
-        self.to_act == Some(self.seat)
+        !self.onlooker && self.to_act == Some(self.seat)
     }
 
     fn hand(&self) -> CardSet {
