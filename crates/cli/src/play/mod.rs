@@ -1,5 +1,6 @@
-//! `trumpf play`: a Skat session against two bots, a game of Spitzer
-//! against three, or a game of Spidge against two, in the terminal.
+//! `trumpf play`: a Skat session against two bots (or three at a
+//! four-member table, where the dealer sits out), a game of Spitzer against
+//! three, or a game of Spidge against two, in the terminal.
 //!
 //! Model / Msg / update / view: [`model::Model`] holds the Skat session and
 //! the screen state and changes only in [`model::Model::update`]; [`ui`]
@@ -43,7 +44,7 @@ use session::BotRequest;
 /// Arguments of `trumpf play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game: skat (you and two bots), spitzer (you and three bots, a
+    /// The game: skat (you and two bots, or three with --members 4), spitzer (you and three bots, a
     /// game to 42) or spidge (you and two bots, a game to 3).
     #[arg(default_value = "skat")]
     pub game: String,
@@ -92,11 +93,17 @@ pub struct PlayArgs {
     /// sheet (on top of --rules).
     #[arg(long)]
     pub seeger_fabian: bool,
+    /// Skat only: members of the table (on top of --rules, whose
+    /// `table_size` it overrides). 3: you and two bots. 4: you and three
+    /// bots; the dealer sits out each deal, so every fourth deal you deal
+    /// and watch the three others play it.
+    #[arg(long, value_name = "3|4", value_parser = clap::value_parser!(u8).range(3..=4))]
+    pub members: Option<u8>,
 }
 
-/// The names of the members: the human, then the bots.
-fn names() -> [String; 3] {
-    ["You".into(), "Bot 1".into(), "Bot 2".into()]
+/// The names of the `members` members: the human, then the bots.
+fn names(members: usize) -> Vec<String> {
+    ["You", "Bot 1", "Bot 2", "Bot 3"].iter().take(members).map(|&name| name.to_owned()).collect()
 }
 
 /// The games `trumpf play` knows.
@@ -110,6 +117,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
             ("--rules", args.rules.is_some()),
             ("--deals", args.deals.is_some()),
             ("--format", args.format.is_some()),
+            ("--members", args.members.is_some()),
         ];
         if let Some((flag, _)) = skat_only.iter().find(|(_, given)| *given) {
             bail!("{flag} is a Skat option; {game} has its own rules and scoring");
@@ -123,8 +131,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
     }
 }
 
-/// The Skat rules asked for: `--rules`, with `--seeger-fabian` and
-/// `--deals` on top.
+/// The Skat rules asked for: `--rules`, with `--seeger-fabian`, `--deals`
+/// and `--members` on top.
 fn skat_rules(args: &PlayArgs) -> Result<SkatMatchRules> {
     let mut rules = crate::rules::skat_rules(args.rules.as_deref().unwrap_or("isko"))?;
     if args.seeger_fabian {
@@ -136,8 +144,8 @@ fn skat_rules(args: &PlayArgs) -> Result<SkatMatchRules> {
         }
         rules.deals = Some(deals);
     }
-    if rules.table.table_size != 3 {
-        bail!("the terminal game seats three, you and two bots; these rules ask for {}", rules.table.table_size);
+    if let Some(members) = args.members {
+        rules.table.table_size = members;
     }
     if matches!(rules.table.format, MatchFormat::Pirat { .. }) && rules.deals.is_some() {
         bail!("a Pirat match ends after its Ramsch round; it takes no fixed number of deals");
@@ -156,10 +164,12 @@ fn run_skat(args: PlayArgs) -> Result<()> {
     let summary = crate::rules::summary(&rules);
     let save = SkatSave { path: args.save.clone(), auto: args.save.is_some(), format: args.format.unwrap_or_default() };
     let delay = delay(&args);
-    let mut model = Model::new(session::new(seed, rules)?, names(), save.clone(), summary.clone());
+    let members = usize::from(rules.table.table_size);
+    let names = names(members);
+    let mut model = Model::new(session::new(seed, rules)?, names.clone(), save.clone(), summary.clone());
 
     let (tx, rx) = mpsc::channel();
-    let mut skat_bots = session::skat_bots();
+    let mut skat_bots = session::skat_bots(members);
     let bots = spawn_bots(move |request| Msg::Bot(skat_bots.answer(request)), delay, tx.clone())?;
     spawn_keys(tx.clone(), |event| match event {
         Event::Key(key) => Some(Msg::Key(key)),
@@ -173,17 +183,18 @@ fn run_skat(args: PlayArgs) -> Result<()> {
 
     let record = model.session().record();
     let spec = args.rules.as_deref().unwrap_or("isko");
-    println!("trumpf play --seed {seed} --rules {spec}: {} deal(s) finished.", record.deals().len());
+    let at = args.members.map_or_else(String::new, |m| format!(" --members {m}"));
+    println!("trumpf play --seed {seed} --rules {spec}{at}: {} deal(s) finished.", record.deals().len());
     println!("Rules: {summary}.");
     if let Some(result) = model.match_result() {
         println!("{result}");
     }
     let totals = record.totals();
-    for (member, name) in names().iter().enumerate() {
+    for (member, name) in names.iter().enumerate() {
         println!("  {name:<6} {:>6}", totals[member]);
     }
     if save.auto && !record.deals().is_empty() {
-        let saved = record::session_text(model.session(), &names(), save.format).map_err(anyhow::Error::msg)?;
+        let saved = record::session_text(model.session(), &names, save.format).map_err(anyhow::Error::msg)?;
         let why = saved.not_iss.map(|why| format!(" (ISS records cannot express {why})")).unwrap_or_default();
         println!("Saved to {} as {}{why}.", save.path_for(saved.format).display(), saved.format.name());
     }
@@ -325,6 +336,7 @@ mod tests {
             deals: None,
             format: None,
             seeger_fabian: false,
+            members: None,
         }
     }
 

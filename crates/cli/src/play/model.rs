@@ -5,6 +5,8 @@
 //! (ask a bot, write a file, quit) leaves as [`Cmd`]s. The screen reads the
 //! human's [`SkatView`] kept in the model, never the deal itself, and the
 //! match's public record (finished deals, totals, Bock and Ramsch rounds).
+//! While the human deals and sits out at a four-member table, that view is
+//! the onlooker's ([`SkatView::onlooker`]): the table, never a hand.
 
 use std::path::PathBuf;
 
@@ -15,7 +17,7 @@ use trumpf_core::skat::{
 };
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
-use super::input::{Intent, KeyStep, key_step};
+use super::input::{Intent, KeyStep, intent, key_step};
 use super::record::{self, SaveFormat};
 use super::session::{BotAnswer, BotRequest, HUMAN, Session, Ticket};
 use super::ui::{card_text, hand_order, seat_name};
@@ -186,8 +188,8 @@ pub struct Model {
     session: Session,
     /// The human's view of the deal: the only game state the screen reads.
     pub(super) view: SkatView,
-    /// Member names: the human, then the two bots.
-    pub(super) names: [String; 3],
+    /// Member names, one per member: the human, then the bots.
+    pub(super) names: Vec<String>,
     /// The rules in force, in one line.
     pub(super) rules: String,
     /// What was said aloud in this deal, in order.
@@ -216,10 +218,11 @@ pub struct Model {
 }
 
 impl Model {
-    /// A model for `session` under the rules described by `rules`. Call
-    /// [`Model::start`] for the first commands.
-    pub fn new(session: Session, names: [String; 3], save: SkatSave, rules: String) -> Model {
-        let view = session.view(session.human_seat());
+    /// A model for `session` under the rules described by `rules`, its
+    /// members named by `names` (the human first). Call [`Model::start`]
+    /// for the first commands.
+    pub fn new(session: Session, names: Vec<String>, save: SkatSave, rules: String) -> Model {
+        let view = session.human_view();
         let mut model = Model {
             session,
             view,
@@ -274,7 +277,7 @@ impl Model {
     pub(super) fn match_result(&self) -> Option<String> {
         match self.session.status() {
             MatchStatus::Running => None,
-            MatchStatus::Won(member) => Some(format!("The match is over: {} wins.", self.names[member])),
+            MatchStatus::Won(member) => Some(format!("The match is over: {} wins.", self.name(member))),
             MatchStatus::Drawn => {
                 let totals = self.session.record().totals();
                 let best = totals[..self.names.len()].iter().max().copied().unwrap_or(0);
@@ -288,9 +291,39 @@ impl Model {
 
     /// The name of the member sitting in `seat` this deal.
     pub(super) fn name_at(&self, seat: Seat) -> &str {
-        &self.names[self.session.member_at(seat)]
+        self.name(self.session.member_at(seat))
     }
 
+    /// The name of `member`.
+    pub(super) fn name(&self, member: usize) -> &str {
+        self.names.get(member).map_or("?", String::as_str)
+    }
+
+    /// Whether the human sits this deal out: he deals at a four-member
+    /// table and watches through the onlooker's view.
+    pub(super) fn sits_out(&self) -> bool {
+        self.view.onlooker
+    }
+
+    /// Whether `seat` is the human's in this deal (never while he sits out).
+    pub(super) fn is_me(&self, seat: Seat) -> bool {
+        !self.view.onlooker && seat == self.view.seat
+    }
+
+    /// "Bot 1, Bot 2 and Bot 3": the members seated in this deal.
+    pub(super) fn players(&self) -> String {
+        let names: Vec<&str> = Seat::all(3).map(|s| self.name_at(s)).collect();
+        let (last, others) = names.split_last().unwrap_or((&"", &[]));
+        format!("{} and {last}", others.join(", "))
+    }
+
+    /// What a key without a use says while the human sits out.
+    fn sitting_out_text(&self) -> String {
+        format!(
+            "You sit out this deal: you dealt, and {} play it. ↑/↓ scroll the sheet, w saves, q quits.",
+            self.players()
+        )
+    }
     /// "Bot 1 (Middlehand)": who sits in `seat`.
     pub(super) fn who(&self, seat: Seat) -> String {
         format!("{} ({})", self.name_at(seat), seat_name(seat))
@@ -431,11 +464,16 @@ impl Model {
 
     fn on_key(&mut self, key: KeyEvent) -> Vec<Cmd> {
         let unsaved = self.session.record().deals().len().saturating_sub(self.saved_games);
+        let quit_was_armed = self.quit_armed;
         match key_step(key, &mut self.quit_armed, unsaved, self.save.auto) {
             KeyStep::Nothing => Vec::new(),
             KeyStep::Quit => {
                 self.quit = true;
                 vec![Cmd::Quit]
+            }
+            KeyStep::Say(_) if !quit_was_armed && intent(key).is_none() && self.watching() => {
+                self.info(self.sitting_out_text());
+                Vec::new()
             }
             KeyStep::Say(text) => {
                 self.info(text);
@@ -452,24 +490,35 @@ impl Model {
         }
     }
 
+    /// Whether the human watches a deal he sits out (not its result).
+    pub(super) fn watching(&self) -> bool {
+        self.sits_out() && self.view.phase != SkatPhase::Over
+    }
+
+    /// Scrolls the score sheet for ↑/↓, PgUp/PgDn, Home/End; `false` for
+    /// any other intent.
+    fn scroll_sheet(&mut self, intent: Intent) -> bool {
+        let deals = self.session.record().deals().len();
+        let back = self.sheet_back;
+        let scrolled = match intent {
+            Intent::Up => back + 1,
+            Intent::Down => back.saturating_sub(1),
+            Intent::PageUp => back + 10,
+            Intent::PageDown => back.saturating_sub(10),
+            Intent::First => deals,
+            Intent::Last => 0,
+            _ => return false,
+        };
+        self.sheet_back = scrolled.min(deals.saturating_sub(1));
+        true
+    }
+
     fn on_intent(&mut self, intent: Intent) -> Vec<Cmd> {
         let phase = self.view.phase;
         if phase == SkatPhase::Over {
             // Not Enter: a player still pressing Enter to play cards would
             // skip the result of a game that ended early.
-            let deals = self.session.record().deals().len();
-            let back = self.sheet_back;
-            let scrolled = match intent {
-                Intent::Up => Some(back + 1),
-                Intent::Down => Some(back.saturating_sub(1)),
-                Intent::PageUp => Some(back + 10),
-                Intent::PageDown => Some(back.saturating_sub(10)),
-                Intent::First => Some(deals),
-                Intent::Last => Some(0),
-                _ => None,
-            };
-            if let Some(back) = scrolled {
-                self.sheet_back = back.min(deals.saturating_sub(1));
+            if self.scroll_sheet(intent) {
                 return Vec::new();
             }
             return match (intent, self.match_result()) {
@@ -483,6 +532,15 @@ impl Model {
                     Vec::new()
                 }
             };
+        }
+        if self.sits_out() {
+            // Nothing to decide while the others play; the sheet scrolls.
+            if intent == Intent::NextDeal {
+                self.info(format!("Deal {} is still being played; you sit it out.", self.session.number()));
+            } else if !self.scroll_sheet(intent) {
+                self.info(self.sitting_out_text());
+            }
+            return Vec::new();
         }
         match intent {
             Intent::Cancel => {
@@ -695,15 +753,15 @@ impl Model {
 
     /// Brings the model up to date after `seat` took `action`.
     fn after(&mut self, seat: Seat, action: SkatAction) -> Vec<Cmd> {
-        let before = std::mem::replace(&mut self.view, self.session.view(self.session.human_seat()));
+        let before = std::mem::replace(&mut self.view, self.session.human_view());
         if let Some(said) = Said::of(&before, action) {
             self.said.push((seat, said));
-            if seat != self.view.seat && matches!(said, Said::Kontra | Said::Re | Said::NoRe | Said::GrandHand) {
+            if !self.is_me(seat) && matches!(said, Said::Kontra | Said::Re | Said::NoRe | Said::GrandHand) {
                 let who = self.name_at(seat).to_owned();
                 self.info(format!("{who}: {}", said.text()));
             }
         }
-        if seat == self.view.seat {
+        if self.is_me(seat) {
             self.marked = CardSet::EMPTY;
             self.bid_step = 0;
             self.option = 0;
@@ -791,11 +849,22 @@ impl Model {
     }
 
     /// "Deal 4: you sit in Forehand; Bot 2 deals. A Bock deal: every score
-    /// counts double."
+    /// counts double." At a four-member table the dealer sits out: "Deal 2:
+    /// you deal and sit out; Bot 1, Bot 2 and Bot 3 play it."
     fn deal_news(&self) -> String {
+        let number = self.session.number();
         let dealer = self.session.dealer();
-        let deals = if dealer == HUMAN { "you deal".to_owned() } else { format!("{} deals", self.names[dealer]) };
-        let mut news = format!("Deal {}: you sit in {}; {deals}.", self.session.number(), seat_name(self.view.seat));
+        let four = self.session.record().members() > 3;
+        let mut news = if self.sits_out() {
+            format!("Deal {number}: you deal and sit out; {} play it.", self.players())
+        } else {
+            let deals = match (dealer == HUMAN, four) {
+                (true, _) => "you deal".to_owned(),
+                (false, false) => format!("{} deals", self.name(dealer)),
+                (false, true) => format!("{} deals and sits out", self.name(dealer)),
+            };
+            format!("Deal {number}: you sit in {}; {deals}.", seat_name(self.view.seat))
+        };
         let setup = self.view.setup;
         if setup.bock > 1 {
             news.push_str(&format!(" A Bock deal: every score ×{}.", setup.bock));
@@ -818,7 +887,7 @@ impl Model {
         self.sheet_back = 0;
         self.bid_step = 0;
         self.awaiting = None;
-        self.view = self.session.view(self.session.human_seat());
+        self.view = self.session.human_view();
         let news = self.deal_news();
         self.info(news);
         self.ask_bot()
@@ -909,8 +978,14 @@ pub(super) mod tests {
         key(KeyCode::Char(c))
     }
 
-    pub fn names() -> [String; 3] {
-        ["You".into(), "Bot 1".into(), "Bot 2".into()]
+    /// The names of three members.
+    pub fn names() -> Vec<String> {
+        names_of(3)
+    }
+
+    /// The names of `members` members, as `trumpf play` gives them.
+    pub fn names_of(members: usize) -> Vec<String> {
+        crate::play::names(members)
     }
 
     /// ISkO rules, an open list.
@@ -935,7 +1010,8 @@ pub(super) mod tests {
             format: SaveFormat::Iss,
         };
         let rules = crate::rules::summary(session.record().rules());
-        Model::new(session, names(), save, rules)
+        let members = session.record().members();
+        Model::new(session, names_of(members), save, rules)
     }
 
     /// A bot that passes wherever it may (the auction, the Grand Hand offer,
@@ -1098,7 +1174,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_whole_session_runs_headless_against_the_heuristic_bots() {
-        let mut bots = session::skat_bots();
+        let mut bots = session::skat_bots(3);
         let mut m = started(model(session_of(2024, isko())), &mut bots);
         let mut seats = vec![m.view.seat];
         let mut phases = std::collections::HashSet::new();
@@ -1128,7 +1204,7 @@ pub(super) mod tests {
     fn a_pub_session_plays_ramsch_kontra_and_bock_headless() {
         // The heuristic bots under the pub rules; the human passes in every
         // auction, so every deal the bots pass too becomes a Schieberamsch.
-        let mut bots = session::skat_bots();
+        let mut bots = session::skat_bots(3);
         let mut m = started(model(session_of(3, pub_rules())), &mut bots);
         let mut phases = std::collections::HashSet::new();
         let mut human_passed = false;
@@ -1156,7 +1232,7 @@ pub(super) mod tests {
     #[test]
     fn the_same_seed_and_keys_give_the_same_session() {
         let run = || {
-            let mut bots = session::skat_bots();
+            let mut bots = session::skat_bots(3);
             let mut m = started(model(session_of(77, pub_rules())), &mut bots);
             play_deals(&mut m, &mut bots, 3, |_| {});
             m.session().record().clone()
@@ -1167,7 +1243,7 @@ pub(super) mod tests {
     #[test]
     fn an_illegal_card_is_refused_and_nothing_changes() {
         // Play deals until the human must follow suit while holding other cards.
-        let mut bots = session::skat_bots();
+        let mut bots = session::skat_bots(3);
         let mut m = started(model(session_of(5, isko())), &mut bots);
         for _ in 0..5000 {
             let legal = m.view.legal_cards();
@@ -1466,7 +1542,7 @@ pub(super) mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
         let presets = [isko(), pub_rules(), SkatMatchRules { table: SkatRules::PIRAT, deals: None }];
         for seed in 0..3 {
-            let mut bots = session::skat_bots();
+            let mut bots = session::skat_bots(3);
             let mut m = started(model(session_of(seed, presets[seed as usize])), &mut bots);
             for step in 0..1500 {
                 let msg = match rng.random_range(0..10) {

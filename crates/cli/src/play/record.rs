@@ -8,6 +8,13 @@
 //! record, which keeps the rules, every deal and the match's progress, and
 //! `trumpf replay` reads both. Every saved record names the rules: the
 //! trumpf record in its `rules` line, each ISS record in its comment field.
+//!
+//! At a four-member table each deal is still a game of three, and an ISS
+//! record holds exactly that: `P0`..`P2` name the members seated in
+//! forehand, middlehand and rearhand of that deal, and the comment names the
+//! dealer who sat it out (with the rules, `table_size=4`, so a Seeger–Fabian
+//! sheet, which also credits him, can be rebuilt). The trumpf record keeps
+//! all four members and the sheet itself.
 
 use clap::ValueEnum;
 use trumpf_core::iss::{self, IssRecord};
@@ -68,11 +75,11 @@ pub fn iss_obstacle(session: &Session) -> Option<(usize, &'static str)> {
 
 /// Every finished deal of `session` in the format `wanted`, or as a trumpf
 /// record when ISS cannot express one of them. Players are named after the
-/// members (`names` by member).
+/// members (`names` by member, one per member of the table).
 ///
 /// # Errors
 /// If the engine refuses to replay a recorded deal (which would be a bug).
-pub fn session_text(session: &Session, names: &[String; 3], wanted: SaveFormat) -> Result<SessionText, String> {
+pub fn session_text(session: &Session, names: &[String], wanted: SaveFormat) -> Result<SessionText, String> {
     let trumpf = || session.record_text(names);
     Ok(match (wanted, iss_obstacle(session)) {
         (SaveFormat::Iss, None) => {
@@ -86,21 +93,31 @@ pub fn session_text(session: &Session, names: &[String; 3], wanted: SaveFormat) 
 }
 
 /// Every finished deal as an ISS line, each ending in a line break. Player
-/// names lose their spaces; the comment field names the seed, the deal
-/// number and the rules, so the deal can be dealt again with `trumpf play
-/// --seed`.
-fn iss_text(session: &Session, names: &[String; 3]) -> Result<String, String> {
+/// names lose their spaces; the players are the members seated in the
+/// deal. The comment field names the seed, the deal number, at a
+/// four-member table the dealer who sat out, and the rules, so the deal can
+/// be dealt again with `trumpf play --seed`.
+fn iss_text(session: &Session, names: &[String]) -> Result<String, String> {
     let mut text = String::new();
     let rules = session.record().rules();
+    let iss_name = |member: usize| {
+        names
+            .get(member)
+            .map_or_else(|| format!("member{member}"), |n| n.to_lowercase().replace(char::is_whitespace, ""))
+    };
     for (i, deal) in session.record().deals().iter().enumerate() {
         let number = i + 1;
         let seating = <SkatGame as MatchGame>::seating(rules, deal.dealer);
-        let players: [String; 3] =
-            std::array::from_fn(|seat| names[seating[seat]].to_lowercase().replace(char::is_whitespace, ""));
+        let players: [String; 3] = std::array::from_fn(|seat| iss_name(seating[seat]));
         let mut record = IssRecord::from_game(number as u64, players, &deal.actions, deal.start.deal())
             .map_err(|e| format!("deal {number}: {e}"))?;
+        let sat_out = if session.record().members() > 3 {
+            format!(", {} dealt and sat out", iss_name(deal.dealer))
+        } else {
+            String::new()
+        };
         let comment =
-            format!("trumpf play --seed {}, deal {number}; rules {}", session.seed(), write_skat_rules(rules));
+            format!("trumpf play --seed {}, deal {number}{sat_out}; rules {}", session.seed(), write_skat_rules(rules));
         record.tags.push(("CO".to_owned(), comment));
         text.push_str(&record.to_line());
         text.push('\n');

@@ -1,6 +1,6 @@
-//! A Skat session: deal after deal against two bots, played as a
-//! [`Match`](trumpf_core::series::Match) of [`SkatGame`]s on the generic
-//! [`Table`].
+//! A Skat session: deal after deal against two bots (three at a
+//! four-member table), played as a [`Match`](trumpf_core::series::Match) of
+//! [`SkatGame`]s on the generic [`Table`].
 //!
 //! The match brings what the house rules need between deals: the Bock and
 //! Ramsch rounds and the Pirat phases (its
@@ -9,37 +9,63 @@
 //! match. Deal `n` of `--seed S` is dealt from `SkatDeal::from_seed(S + n − 1)`
 //! and set up for its place in the match:
 //! `SkatGame::with_setup(deal, rules.table, progress.next_setup(&rules.table))`.
-//! The session hands out nothing but seat views: the screen gets the
-//! human's, each bot its own inside a [`BotRequest`].
+//! The session hands out nothing but views: the screen gets the human's
+//! (the onlooker's, [`SkatGame::onlooker_view`], while he deals and sits
+//! out at a four-member table), each bot its own inside a [`BotRequest`].
 
 use trumpf_ai::SkatBot;
 use trumpf_core::series::{MatchError, SkatMatchRules};
-use trumpf_core::skat::SkatGame;
+use trumpf_core::skat::{SkatGame, SkatView};
 
-use super::table::{self, Table};
+use super::table::{self, Onlooker, Table};
 
 pub use super::table::{HUMAN, Ticket};
 
-/// A Skat match at a three-member table: the human and two bots.
+/// A Skat match at a table of the human and two or three bots.
 pub type Session = Table<SkatGame>;
 /// What a Skat bot is asked.
 pub type BotRequest = table::BotRequest<SkatGame>;
 /// A Skat bot's answer.
 pub type BotAnswer = table::BotAnswer<SkatGame>;
-/// The two Skat bots, by member.
+/// The Skat bots, by member.
 pub type Bots = table::Bots<SkatGame>;
 
-/// The member who deals first, so the human sits in forehand in deal 1
-/// (and then, as the deal passes left, in rearhand and middlehand).
-pub const FIRST_DEALER: usize = 2;
+impl Onlooker for SkatGame {
+    fn onlooker_view(&self) -> SkatView {
+        SkatGame::onlooker_view(self)
+    }
+}
+
+/// The member who deals first: the last, so the human sits in forehand in
+/// deal 1 (at three members he then sits in rearhand and middlehand; at
+/// four he deals deal 2 and sits it out, then plays rearhand and
+/// middlehand).
+pub fn first_dealer(rules: &SkatMatchRules) -> usize {
+    usize::from(rules.table.table_size).saturating_sub(1)
+}
 
 /// A new session whose deals all follow from `seed`.
 ///
 /// # Errors
-/// Rules the match refuses (a four-member table is refused earlier, by the
-/// command line).
+/// Rules the match refuses (a table of neither three nor four members).
 pub fn new(seed: u64, rules: SkatMatchRules) -> Result<Session, MatchError> {
-    Table::new(seed, rules, FIRST_DEALER)
+    Table::new(seed, rules, first_dealer(&rules))
+}
+
+/// A session whose first deal is `deal`, dealt by member `dealer` (later
+/// deals follow from `seed`).
+///
+/// # Panics
+/// If the rules cannot be played (tests only).
+#[cfg(test)]
+pub fn starting_with_dealer(
+    seed: u64,
+    rules: SkatMatchRules,
+    deal: trumpf_core::skat::SkatDeal,
+    dealer: usize,
+) -> Session {
+    let start = SkatGame::with_setup(deal, rules.table, trumpf_core::skat::DealSetup::default());
+    Table::starting_with(seed, rules, dealer, start).expect("playable rules")
 }
 
 /// A session whose first deal is `deal` (later deals follow from `seed`).
@@ -48,8 +74,7 @@ pub fn new(seed: u64, rules: SkatMatchRules) -> Result<Session, MatchError> {
 /// If the rules cannot be played (tests only).
 #[cfg(test)]
 pub fn starting_with(seed: u64, rules: SkatMatchRules, deal: trumpf_core::skat::SkatDeal) -> Session {
-    let start = SkatGame::with_setup(deal, rules.table, trumpf_core::skat::DealSetup::default());
-    Table::starting_with(seed, rules, FIRST_DEALER, start).expect("playable rules")
+    starting_with_dealer(seed, rules, deal, first_dealer(&rules))
 }
 
 /// The deal numbered `number` (1-based) of the session for `seed`:
@@ -60,14 +85,15 @@ pub fn deal_for(seed: u64, number: u32) -> trumpf_core::skat::SkatDeal {
     trumpf_core::skat::SkatDeal::from_seed(seed.wrapping_add(u64::from(number.saturating_sub(1))))
 }
 
-/// The session's opponents: two heuristic Skat bots (members 1 and 2).
-pub fn skat_bots() -> Bots {
-    Bots::new(vec![Box::new(SkatBot::new()), Box::new(SkatBot::new())])
+/// The session's opponents: a heuristic Skat bot for each member but the
+/// human (members 1, 2 and, at a four-member table, 3).
+pub fn skat_bots(members: usize) -> Bots {
+    Bots::new((1..members).map(|_| Box::new(SkatBot::new()) as Box<dyn trumpf_ai::Bot<SkatGame>>).collect())
 }
 
-/// Members 1 and 2 played by these bots.
+/// Members 1, 2, ... played by these bots.
 #[cfg(test)]
-pub fn bots(players: [Box<dyn trumpf_ai::Bot<SkatGame>>; 2]) -> Bots {
+pub fn bots<const N: usize>(players: [Box<dyn trumpf_ai::Bot<SkatGame>>; N]) -> Bots {
     Bots::new(players.into_iter().collect())
 }
 

@@ -132,9 +132,17 @@ impl<G: MatchGame> Table<G> {
         self.seating[seat.index()]
     }
 
-    /// The human's seat in the deal in progress.
+    /// The seat `member` holds in the deal in progress; `None` while he
+    /// sits it out (Skat's dealer at a four-member table).
+    pub fn seat_of(&self, member: usize) -> Option<Seat> {
+        Seat::all(self.game.seats()).find(|&s| self.member_at(s) == member)
+    }
+
+    /// The human's seat in the deal in progress, for games in which every
+    /// member holds a seat in every deal (Spitzer, Spidge). Where a member
+    /// may sit out, use [`Table::seat_of`] or [`Table::human_view`].
     pub fn human_seat(&self) -> Seat {
-        Seat::all(self.game.seats()).find(|&s| self.member_at(s) == HUMAN).unwrap_or(Seat::FOREHAND)
+        self.seat_of(HUMAN).unwrap_or(Seat::FOREHAND)
     }
 
     /// What `seat` may know of the deal in progress.
@@ -206,6 +214,25 @@ impl<G: MatchGame> Table<G> {
         let member = self.member_at(seat);
         (member != HUMAN).then(|| BotRequest { ticket: self.ticket(), member, seat, view: self.game.view(seat) })
     }
+}
+
+impl<G: MatchGame + Onlooker> Table<G> {
+    /// What the human may know of the deal in progress: his seat's view,
+    /// or, while he sits the deal out, the onlooker's.
+    pub fn human_view(&self) -> G::View {
+        match self.seat_of(HUMAN) {
+            Some(seat) => self.game.view(seat),
+            None => self.game.onlooker_view(),
+        }
+    }
+}
+
+/// A game in which a member of the table may sit a deal out and watch it
+/// (Skat's dealer at a four-member table).
+pub trait Onlooker: Game {
+    /// What a member sitting out may see: what lies on the table for
+    /// everybody, no hand.
+    fn onlooker_view(&self) -> Self::View;
 }
 
 impl<G: RecordGame> Table<G> {

@@ -1,7 +1,8 @@
 //! The screen: `impl Widget for &Model`, a pure function of the model.
 //!
 //! Game state comes from the human's [`SkatView`](trumpf_core::skat::SkatView)
-//! in the model and nothing else; the score sheet (the match's finished
+//! in the model and nothing else (while he sits a deal out, the onlooker's:
+//! no hand, no skat before the end); the score sheet (the match's finished
 //! deals, totals, Bock and Ramsch rounds), the names, the rules and the
 //! words said aloud are public.
 
@@ -17,13 +18,17 @@ use trumpf_core::skat::{
 };
 use trumpf_core::{Card, CardSet, GameView, Rank, Seat, Suit};
 
+use super::common::short_name;
 use super::model::{BidTurn, Model, Said, Status};
 use super::session::HUMAN;
 
 /// Width of a column of the trick grid.
 const TRICK_COLUMN: usize = 9;
-/// Width of the score sheet column.
+/// Width of the score sheet column: three members' columns of six.
 const SHEET_WIDTH: u16 = 29;
+/// Width of the score sheet column at a four-member table: columns of five,
+/// which leaves the table 50 columns at 80, room for a hand of twelve.
+const SHEET_WIDTH_4: u16 = 30;
 /// Below this the screen only asks for a larger terminal.
 const MIN_WIDTH: u16 = 60;
 const MIN_HEIGHT: u16 = 16;
@@ -206,7 +211,8 @@ impl Widget for &Model {
             Constraint::Length(1),
         ])
         .areas(area);
-        let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SHEET_WIDTH)]).areas(body);
+        let sheet = if self.names.len() > 3 { SHEET_WIDTH_4 } else { SHEET_WIDTH };
+        let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(sheet)]).areas(body);
         self.title_line().render(title, buf);
         self.render_sheet(right, buf);
         if self.view.phase == SkatPhase::Over {
@@ -234,7 +240,12 @@ impl Model {
         if setup.ramsch_round {
             text.push_str(" · Ramsch round");
         }
-        text.push_str(&format!(" · you: {}{dealer} · seed {}", seat_name(self.view.seat), session.seed()));
+        let you = if self.sits_out() {
+            "you: dealer, sitting out".to_owned()
+        } else {
+            format!("you: {}{dealer}", seat_name(self.view.seat))
+        };
+        text.push_str(&format!(" · {you} · seed {}", session.seed()));
         Line::from(text).style(Style::new().fg(Color::White).bg(Color::Blue).add_modifier(Modifier::BOLD))
     }
 
@@ -296,7 +307,19 @@ impl Model {
 
     fn render_table(&self, area: Rect, buf: &mut Buffer) {
         let mut lines: Vec<Line> = Seat::all(3).map(|seat| self.seat_row(seat)).collect();
-        lines.push(Line::default());
+        if self.names.len() > 3 {
+            // At four the dealer sits out; his line stands where the
+            // blank below the seats would be.
+            let dealer = self.session().dealer();
+            let text = if dealer == HUMAN {
+                "  You deal and sit out: you watch.".to_owned()
+            } else {
+                format!("  {} deals and sits out.", self.name(dealer))
+            };
+            lines.push(Line::from(text).style(Style::new().add_modifier(Modifier::DIM | Modifier::ITALIC)));
+        } else {
+            lines.push(Line::default());
+        }
         let v = &self.view;
         let room = usize::from(area.height.saturating_sub(2));
         match v.phase {
@@ -334,7 +357,7 @@ impl Model {
 
     fn waiting_line(&self) -> Option<Line<'static>> {
         let seat = self.view.to_act?;
-        (seat != self.view.seat).then(|| Line::from(format!("Waiting for {}…", self.who(seat))).italic())
+        (!self.is_me(seat)).then(|| Line::from(format!("Waiting for {}…", self.who(seat))).italic())
     }
 
     fn bidding_lines(&self, lines: &mut Vec<Line<'static>>) {
@@ -375,9 +398,11 @@ impl Model {
             }
             None => lines.extend(self.waiting_line()),
         }
-        lines.push(Line::default());
-        lines.push(Line::from("Your plain game values (matadors + game):"));
-        lines.push(reckoning(v.hand));
+        if !self.sits_out() {
+            lines.push(Line::default());
+            lines.push(Line::from("Your plain game values (matadors + game):"));
+            lines.push(reckoning(v.hand));
+        }
     }
 
     /// The label and value column of one choice in [`Model::options`].
@@ -426,7 +451,7 @@ impl Model {
     fn declaration_lines(&self, lines: &mut Vec<Line<'static>>, room: usize) {
         let v = &self.view;
         let Some(declarer) = v.declarer else { return };
-        if declarer != v.seat {
+        if !self.is_me(declarer) {
             let doing = match v.phase {
                 SkatPhase::SkatDecision => "decides: skat or hand",
                 SkatPhase::Discarding => "picked up the skat and lays away two",
@@ -553,19 +578,19 @@ impl Model {
             }
         } else if let (Some(contract), Some(declarer)) = (v.contract, v.declarer) {
             let name = self.name_at(declarer);
-            let verb = if declarer == v.seat { "play" } else { "plays" };
+            let verb = if self.is_me(declarer) { "play" } else { "plays" };
             let how = if v.picked_up { " after picking up the skat" } else { "" };
             let bock = if v.setup.bock > 1 { format!(" · Bock ×{}", v.setup.bock) } else { String::new() };
             lines.insert(0, Line::from(format!("{name} {verb} {contract}{how}{bock}")).bold());
         }
         if let (Some(open), Some(declarer)) = (v.ouvert_hand, v.declarer)
-            && declarer != v.seat
+            && !self.is_me(declarer)
         {
             let mut spans = vec![Span::raw(format!("{}'s open hand: ", self.name_at(declarer)))];
             spans.extend(card_spans(hand_order(open, v.contract.map(|c| c.kind))));
             lines.push(Line::from(spans));
         }
-        if !v.ramsch && v.declarer == Some(v.seat) {
+        if !v.ramsch && v.declarer.is_some_and(|d| self.is_me(d)) {
             let mut spans = vec![Span::raw("Skat: ")];
             if v.picked_up {
                 spans.extend(card_spans(hand_order(v.skat, None)));
@@ -622,6 +647,18 @@ impl Model {
 
     fn render_hand(&self, area: Rect, buf: &mut Buffer) {
         let v = &self.view;
+        if self.sits_out() {
+            let lines = vec![
+                Line::from(format!(" No cards for you: {} play this deal.", self.players())),
+                Line::from(" n after it starts the next deal, which you play.").dim(),
+            ];
+            Paragraph::new(lines)
+                .block(
+                    Block::bordered().title(" You deal and sit out this deal ").title_bottom(self.rules_footer(area)),
+                )
+                .render(area, buf);
+            return;
+        }
         let hand = self.hand();
         let playing = v.phase == SkatPhase::Playing && v.is_my_turn() && !v.kontra.re_pending;
         let marking = v.phase == SkatPhase::Discarding && v.is_my_turn();
@@ -672,18 +709,25 @@ impl Model {
     fn render_sheet(&self, area: Rect, buf: &mut Buffer) {
         let record = self.session().record();
         let width = usize::from(area.width.saturating_sub(2));
-        let short = |name: &str| name.chars().take(6).collect::<String>();
-        let mut lines = vec![Line::from(sheet_row("#", "", self.names.clone().map(|n| short(&n)))).bold()];
+        let members = self.names.len();
+        let cell = sheet_cell(members);
+        let short: Vec<String> = self
+            .names
+            .iter()
+            .map(|n| if n.chars().count() <= cell { n.clone() } else { short_name(n, cell) })
+            .collect();
+        let mut lines = vec![Line::from(sheet_row("#", "", &short)).bold()];
         let footer = self.sheet_footer(width);
         let room = usize::from(area.height.saturating_sub(2)).saturating_sub(3 + footer.len());
         let deals = record.deals();
         let last = deals.len().saturating_sub(self.sheet_back.min(deals.len().saturating_sub(room)));
         for (i, deal) in deals.iter().enumerate().take(last).skip(last.saturating_sub(room)) {
-            lines.push(Line::from(deal_row(i + 1, deal)));
+            lines.push(Line::from(deal_row(i + 1, deal, members)));
         }
         lines.push(Line::from("─".repeat(width)));
         let totals = record.totals();
-        lines.push(Line::from(sheet_row("Σ", "", std::array::from_fn(|m| totals[m].to_string()))).bold());
+        let totals: Vec<String> = totals[..members].iter().map(i64::to_string).collect();
+        lines.push(Line::from(sheet_row("Σ", "", &totals)).bold());
         lines.extend(footer.into_iter().map(|text| Line::from(text).style(Style::new().fg(Color::Cyan))));
         Paragraph::new(lines).block(Block::bordered().title(" Score sheet ")).render(area, buf);
     }
@@ -726,7 +770,7 @@ impl Model {
             out.push(format!("Ramsch: {pending} to play, {played} played"));
         }
         match self.session().status() {
-            MatchStatus::Won(m) => out.push(format!("Winner: {}", self.names[m])),
+            MatchStatus::Won(m) => out.push(format!("Winner: {}", self.name(m))),
             MatchStatus::Drawn => out.push("Over: no single winner".to_owned()),
             MatchStatus::Running if (bock || ramsch_rounds) && self.view.phase == SkatPhase::Over => {
                 let setup = progress.next_setup(table);
@@ -781,8 +825,11 @@ impl Model {
                     let note = if settlement.won {
                         "  Seeger–Fabian: +50 for the declarer".to_owned()
                     } else {
-                        let bonus = if v.rules.table_size == 4 { 30 } else { 40 };
-                        format!("  Seeger–Fabian: −50, +{bonus} to each other member")
+                        if v.rules.table_size == 4 {
+                            "  Seeger–Fabian: −50, +30 to each other member, the dealer too".to_owned()
+                        } else {
+                            "  Seeger–Fabian: −50, +40 to each other member".to_owned()
+                        }
                     };
                     lines.push(Line::from(note));
                 }
@@ -838,7 +885,7 @@ impl Model {
                 let by = v.kontra.by.map_or("An opponent", |s| self.name_at(s));
                 format!("{by} said Kontra: answer Re (r) or play on (p).")
             }
-            Some(seat) if seat != v.seat => format!("{} is to act.", self.who(seat)),
+            Some(seat) if !self.is_me(seat) => format!("{} is to act.", self.who(seat)),
             Some(_) => match v.phase {
                 SkatPhase::Bidding => "Your turn to bid.".into(),
                 SkatPhase::GrandHandOffer => "Your turn: play Grand Hand, or pass for the Ramsch.".into(),
@@ -869,6 +916,9 @@ impl Model {
             }
             keys.extend(["w save", "q quit"]);
             return format!(" {}", keys.join(" · "));
+        }
+        if self.sits_out() {
+            return " you sit out this deal · ↑/↓ PgUp/PgDn scroll the sheet · w save · q quit".to_owned();
         }
         if !v.is_my_turn() {
             return if v.phase == SkatPhase::Playing {
@@ -908,15 +958,26 @@ impl Model {
     }
 }
 
-/// One line of the score sheet: number, marks, the three members' cells.
-fn sheet_row(first: &str, tag: &str, cells: [String; 3]) -> String {
-    format!("{first:>2} {tag:<3}{:>6}{:>6}{:>6}", cells[0], cells[1], cells[2])
+/// Width of a member's cell on the score sheet, not counting the space
+/// before it: 5 for three members, 4 for four (names are cut to it).
+fn sheet_cell(members: usize) -> usize {
+    if members > 3 { 4 } else { 5 }
+}
+
+/// One line of the score sheet: number, marks, one cell per member.
+fn sheet_row(first: &str, tag: &str, cells: &[String]) -> String {
+    let width = sheet_cell(cells.len());
+    let mut row = format!("{first:>2} {tag:<3}");
+    for cell in cells {
+        row.push_str(&format!(" {cell:>width$}"));
+    }
+    row
 }
 
 /// A finished deal on the score sheet: the game's symbol (`R` for a
 /// Ramsch), `k` Kontra or `r` Re, `b` a Bock deal (`B` ×4), and what each
 /// member gained.
-fn deal_row(number: usize, deal: &PlayedDeal<SkatGame>) -> String {
+fn deal_row(number: usize, deal: &PlayedDeal<SkatGame>, members: usize) -> String {
     let end = &deal.end;
     let bock = match end.setup().bock {
         0 | 1 => ' ',
@@ -924,7 +985,7 @@ fn deal_row(number: usize, deal: &PlayedDeal<SkatGame>) -> String {
         _ => 'B',
     };
     let cell = |d: i64| if d == 0 { ".".to_owned() } else { format!("{d:+}") };
-    let cells = std::array::from_fn(|m| cell(deal.scores[m]));
+    let cells: Vec<String> = deal.scores[..members].iter().map(|&d| cell(d)).collect();
     let number = number.to_string();
     match end.outcome() {
         Some(SkatOutcome::Played { settlement, .. }) => {
@@ -933,9 +994,9 @@ fn deal_row(number: usize, deal: &PlayedDeal<SkatGame>) -> String {
                 1 => 'k',
                 _ => 'r',
             };
-            sheet_row(&number, &format!("{}{kontra}{bock}", kind_symbol(settlement.contract.kind)), cells)
+            sheet_row(&number, &format!("{}{kontra}{bock}", kind_symbol(settlement.contract.kind)), &cells)
         }
-        Some(SkatOutcome::Ramsch { .. }) => sheet_row(&number, &format!("R {bock}"), cells),
+        Some(SkatOutcome::Ramsch { .. }) => sheet_row(&number, &format!("R {bock}"), &cells),
         Some(SkatOutcome::PassedIn) | None => format!("{number:>2} {:<3} passed in", format!("  {bock}")),
     }
 }
@@ -1399,7 +1460,7 @@ pub(super) mod tests {
 
     #[test]
     fn the_play_screen_marks_the_playable_cards() {
-        let mut bots = session::skat_bots();
+        let mut bots = session::skat_bots(3);
         let mut m = started(model(session_of(5, isko())), &mut bots);
         for _ in 0..5000 {
             let legal = m.view.legal_cards();
@@ -1484,7 +1545,7 @@ pub(super) mod tests {
     #[test]
     fn no_screen_shows_a_card_the_human_cannot_know() {
         use trumpf_core::GameView as _;
-        let mut bots = session::skat_bots();
+        let mut bots = session::skat_bots(3);
         let mut m = started(model(session_of(31, isko())), &mut bots);
         play_deals(&mut m, &mut bots, 4, |m| {
             let shown = text(&screen(m, 80, 24));
@@ -1788,7 +1849,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_pirat_match_shows_its_phases_on_the_sheet_and_ends() {
-        let mut bots = session::skat_bots();
+        let mut bots = session::skat_bots(3);
         let rules = SkatMatchRules { table: SkatRules::PIRAT, deals: None };
         let mut m = started(model(session_of(12, rules)), &mut bots);
         let mut seen = vec![];
