@@ -73,11 +73,15 @@ pub fn parse_toml(text: &str) -> Result<SkatMatchRules> {
 }
 
 /// A one-line description of the rules in force, for the screen: the
-/// preset's name (`custom` for anything but a preset, whose scoring may
-/// differ: `--seeger-fabian`), then what the rules add to the ISkO.
+/// preset's name (`custom` for anything but a preset, whose scoring and
+/// table size may differ: `--seeger-fabian`, `--members`), then what the
+/// rules add to the ISkO.
 pub fn summary(rules: &SkatMatchRules) -> String {
     let t = &rules.table;
-    let name = PRESETS.iter().find(|(_, p)| SkatRules { scoring: t.scoring, ..*p } == *t).map_or("custom", |(n, _)| n);
+    let name = PRESETS
+        .iter()
+        .find(|(_, p)| SkatRules { scoring: t.scoring, table_size: t.table_size, ..*p } == *t)
+        .map_or("custom", |(n, _)| n);
     let mut parts = vec![name.to_owned()];
     if t.pass_out == PassOut::Ramsch {
         parts.push("Ramsch when all pass".into());
@@ -146,6 +150,13 @@ mod tests {
     }
 
     #[test]
+    fn a_toml_file_seats_four() {
+        let rules = parse_toml("preset = \"isko\"\ntable_size = 4\nscoring = \"seeger_fabian\"").unwrap();
+        assert_eq!(rules.table, SkatRules { table_size: 4, scoring: Scoring::SeegerFabian, ..SkatRules::ISKO });
+        assert_eq!(summary(&rules), "isko · Seeger–Fabian · 4 members");
+    }
+
+    #[test]
     fn the_summary_names_the_preset_and_what_it_adds() {
         let of = |table, deals| summary(&SkatMatchRules { table, deals });
         assert_eq!(of(SkatRules::ISKO, None), "isko");
@@ -153,6 +164,8 @@ mod tests {
         assert_eq!(of(SkatRules::PIRAT, None), "pirat · to 100, then a Bock and a Ramsch round");
         let fabian = SkatRules { scoring: Scoring::SeegerFabian, ..SkatRules::ISKO };
         assert_eq!(of(fabian, Some(36)), "isko · Seeger–Fabian · 36 deals");
+        let four = SkatRules { table_size: 4, ..SkatRules::PUB };
+        assert_eq!(of(four, None), "pub · Ramsch when all pass · Kontra/Re · Bock · 4 members");
         // Every summary fits the bottom border of the table at 80 columns.
         for (_, preset) in PRESETS {
             assert!(of(preset, None).chars().count() <= 47, "{}", of(preset, None));

@@ -370,4 +370,38 @@ mod tests {
             assert!(error.contains(needle), "{error}");
         }
     }
+
+    #[test]
+    fn members_seat_four_over_any_rules() {
+        let rules = skat_rules(&PlayArgs { members: Some(4), rules: Some("pub".into()), ..args("skat") }).unwrap();
+        assert_eq!(rules.table.table_size, 4);
+        assert_eq!(crate::rules::summary(&rules), "pub · Ramsch when all pass · Kontra/Re · Bock · 4 members");
+        // A rules file asks for four; --members 3 overrides it.
+        let file = std::env::temp_dir().join(format!("trumpf-four-{}.toml", std::process::id()));
+        std::fs::write(&file, "table_size = 4\n").unwrap();
+        let spec = Some(file.display().to_string());
+        assert_eq!(skat_rules(&PlayArgs { rules: spec.clone(), ..args("skat") }).unwrap().table.table_size, 4);
+        let three = skat_rules(&PlayArgs { rules: spec, members: Some(3), ..args("skat") }).unwrap();
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(three.table.table_size, 3);
+        assert_eq!(names(4), ["You", "Bot 1", "Bot 2", "Bot 3"]);
+        let error = run(PlayArgs { members: Some(4), ..args("spitzer") }).unwrap_err().to_string();
+        assert!(error.starts_with("--members is a Skat option"), "{error}");
+    }
+
+    #[test]
+    fn members_takes_three_or_four() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            play: PlayArgs,
+        }
+        let parse = |n: &str| Cli::try_parse_from(["play", "--members", n]).map(|cli| cli.play.members);
+        assert_eq!(parse("4").unwrap(), Some(4));
+        assert_eq!(parse("3").unwrap(), Some(3));
+        for bad in ["2", "5", "four"] {
+            assert!(parse(bad).is_err(), "--members {bad}");
+        }
+    }
 }

@@ -180,6 +180,9 @@ impl Said {
     }
 }
 
+/// What a key without a use says while the human sits out.
+pub const SITTING_OUT: &str = "You sit out this deal (you dealt): ↑/↓ scroll the sheet, w saves, q quits.";
+
 /// Grand Hand, the game offered before a Ramsch.
 pub const GRAND_HAND: Contract = Contract::hand(GameKind::Grand);
 
@@ -317,13 +320,6 @@ impl Model {
         format!("{} and {last}", others.join(", "))
     }
 
-    /// What a key without a use says while the human sits out.
-    fn sitting_out_text(&self) -> String {
-        format!(
-            "You sit out this deal: you dealt, and {} play it. ↑/↓ scroll the sheet, w saves, q quits.",
-            self.players()
-        )
-    }
     /// "Bot 1 (Middlehand)": who sits in `seat`.
     pub(super) fn who(&self, seat: Seat) -> String {
         format!("{} ({})", self.name_at(seat), seat_name(seat))
@@ -472,7 +468,7 @@ impl Model {
                 vec![Cmd::Quit]
             }
             KeyStep::Say(_) if !quit_was_armed && intent(key).is_none() && self.watching() => {
-                self.info(self.sitting_out_text());
+                self.info(SITTING_OUT);
                 Vec::new()
             }
             KeyStep::Say(text) => {
@@ -538,7 +534,7 @@ impl Model {
             if intent == Intent::NextDeal {
                 self.info(format!("Deal {} is still being played; you sit it out.", self.session.number()));
             } else if !self.scroll_sheet(intent) {
-                self.info(self.sitting_out_text());
+                self.info(SITTING_OUT);
             }
             return Vec::new();
         }
@@ -966,6 +962,7 @@ pub(super) mod tests {
     use super::*;
     use crate::play::session::{self, Bots};
     use crossterm::event::{KeyCode, KeyModifiers};
+    use std::collections::VecDeque;
     use trumpf_ai::{Bot, RandomBot};
     use trumpf_core::series::SkatMatchRules;
     use trumpf_core::skat::{SkatDeal, SkatGame, SkatRules};
@@ -1540,12 +1537,28 @@ pub(super) mod tests {
         let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSWKRUG+-?0123456789é♣".chars().collect();
         let modifiers = [KeyModifiers::NONE, KeyModifiers::SHIFT, KeyModifiers::CONTROL, KeyModifiers::ALT];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
-        let presets = [isko(), pub_rules(), SkatMatchRules { table: SkatRules::PIRAT, deals: None }];
-        for seed in 0..3 {
-            let mut bots = session::skat_bots(3);
-            let mut m = started(model(session_of(seed, presets[seed as usize])), &mut bots);
+        let presets = [
+            isko(),
+            pub_rules(),
+            SkatMatchRules { table: SkatRules::PIRAT, deals: None },
+            SkatMatchRules { table: SkatRules { table_size: 4, ..SkatRules::PUB }, deals: None },
+        ];
+        for seed in 0..4 {
+            let rules = presets[seed as usize];
+            let mut bots = session::skat_bots(usize::from(rules.table.table_size));
+            let mut m = started(model(session_of(seed, rules)), &mut bots);
+            // The bots answer in their own time: keys come in between, also
+            // while the human sits a deal out.
+            let mut pending: VecDeque<Cmd> = VecDeque::new();
+            let mut keys_watching = 0;
             for step in 0..1500 {
                 let msg = match rng.random_range(0..10) {
+                    0..5 if !pending.is_empty() => {
+                        if let Some(Cmd::AskBot(request)) = pending.pop_front() {
+                            pending.extend(m.update(Msg::Bot(bots.answer(request))));
+                        }
+                        continue;
+                    }
                     0..5 => policy_key(&m),
                     5 => Msg::Resize,
                     _ => {
@@ -1562,7 +1575,8 @@ pub(super) mod tests {
                         Msg::Key(KeyEvent::new(code, modifier))
                     }
                 };
-                feed(&mut m, &mut bots, msg);
+                keys_watching += usize::from(m.watching());
+                pending.extend(m.update(msg).into_iter().filter(|cmd| matches!(cmd, Cmd::AskBot(_))));
                 if m.should_quit() {
                     break;
                 }
@@ -1571,6 +1585,273 @@ pub(super) mod tests {
                     crate::play::ui::tests::screen(&m, w, h);
                 }
             }
+            if rules.table.table_size == 4 {
+                assert!(keys_watching > 50, "{keys_watching} keys pressed while the human sat out");
+            }
         }
+    }
+
+    /// ISkO at a four-member table scored by Seeger–Fabian, an open list.
+    pub fn four_members_sf() -> SkatMatchRules {
+        use trumpf_core::skat::Scoring;
+        SkatMatchRules {
+            table: SkatRules { table_size: 4, scoring: Scoring::SeegerFabian, ..SkatRules::ISKO },
+            deals: None,
+        }
+    }
+
+    /// Every card on `shown` (a screen's text), by its symbol and rank.
+    pub fn cards_shown(shown: &str) -> CardSet {
+        CardSet::PIQUET_PACK.iter().filter(|&c| shown.contains(&card_text(c))).collect()
+    }
+
+    /// The cards a view lets its holder see: his hand, the skat he knows,
+    /// what was played, an open hand.
+    pub fn cards_seen(v: &SkatView) -> CardSet {
+        let mut seen = v.hand | v.skat | v.dealt_skat | v.played | v.ouvert_hand.unwrap_or(CardSet::EMPTY);
+        seen |= v.trick().iter().copied().collect::<CardSet>();
+        if let Some(last) = v.last_trick {
+            seen |= last.cards.iter().copied().collect::<CardSet>();
+        }
+        seen
+    }
+
+    /// The screen while the human sits a deal out: the onlooker's view, the
+    /// sitting-out panel, and no card the view does not show.
+    fn check_watching(m: &Model) {
+        let v = &m.view;
+        assert!(v.onlooker && v.hand.is_empty() && !v.is_my_turn());
+        if v.phase != SkatPhase::Over {
+            assert!(v.skat.is_empty(), "no skat before the end");
+        }
+        let shown = crate::play::ui::tests::text(&crate::play::ui::tests::screen(m, 80, 24));
+        assert!(shown.contains("you: dealer, sitting out"), "{shown}");
+        if v.phase != SkatPhase::Over {
+            assert!(shown.contains("You deal and sit out this deal"), "{shown}");
+            assert!(shown.contains("You deal and sit out: you watch."), "{shown}");
+        }
+        let leaked = cards_shown(&shown).minus(cards_seen(v));
+        assert!(leaked.is_empty(), "{leaked} shown to the onlooker\n{shown}");
+    }
+
+    /// Keys pressed while the human watches, and what each must do.
+    const WATCH_KEYS: [KeyCode; 16] = [
+        KeyCode::Enter,
+        KeyCode::Char(' '),
+        KeyCode::Char('p'),
+        KeyCode::Char('y'),
+        KeyCode::Char('s'),
+        KeyCode::Char('k'),
+        KeyCode::Char('r'),
+        KeyCode::Char('u'),
+        KeyCode::Char('g'),
+        KeyCode::Left,
+        KeyCode::Tab,
+        KeyCode::Esc,
+        KeyCode::Char('x'),
+        KeyCode::F(1),
+        KeyCode::Up,
+        KeyCode::Char('n'),
+    ];
+
+    /// Presses `code` while the human sits out: nothing is played, and the
+    /// status line says he sits out (n: the deal goes on; ↑: the sheet scrolls).
+    fn press_while_watching(m: &mut Model, code: KeyCode) {
+        let before = (m.view.clone(), m.session().ticket());
+        // k is Kontra where Kontra can be said, elsewhere up: it scrolls.
+        let scrolls = code == KeyCode::Up || (code == KeyCode::Char('k') && !m.kontra_possible());
+        let back = m.sheet_back;
+        assert!(m.update(key(code)).is_empty(), "{code:?} asks for nothing");
+        assert_eq!((m.view.clone(), m.session().ticket()), before, "{code:?} changed the deal");
+        if scrolls {
+            let deals = m.session().record().deals().len();
+            assert_eq!(m.sheet_back, (back + 1).min(deals.saturating_sub(1)), "{code:?} scrolls the sheet");
+            assert_eq!(m.status, None);
+            return;
+        }
+        let Some(Status::Info(status)) = &m.status else { panic!("{code:?}: {:?}", m.status) };
+        if code == KeyCode::Char('n') {
+            assert!(status.ends_with("is still being played; you sit it out."), "{status}");
+        } else {
+            assert_eq!(status, SITTING_OUT, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn a_four_member_session_seats_the_dealer_out_and_runs_headless() {
+        let mut bots = session::skat_bots(4);
+        let mut m = model(session_of(5, four_members_sf()));
+        let mut pending: VecDeque<Cmd> = m.start().into();
+        let mut seats = vec![m.session().seat_of(HUMAN)];
+        let (mut watched, mut watched_tricks, mut keys) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let deals = m.session().record().deals().len();
+            if deals >= 5 && watched_tricks > 0 && m.view.phase == SkatPhase::Over {
+                break;
+            }
+            match pending.pop_front() {
+                Some(Cmd::AskBot(request)) => {
+                    if m.watching() {
+                        press_while_watching(&mut m, WATCH_KEYS[keys % WATCH_KEYS.len()]);
+                        keys += 1;
+                    }
+                    pending.extend(m.update(Msg::Bot(bots.answer(request))));
+                }
+                Some(other) => panic!("unexpected {other:?}"),
+                None => {
+                    assert!(m.view.is_my_turn() || m.view.phase == SkatPhase::Over, "nobody to wait for");
+                    let msg = policy_key(&m);
+                    pending.extend(m.update(msg));
+                    if seats.len() < m.session().number() as usize {
+                        seats.push(m.session().seat_of(HUMAN));
+                    }
+                }
+            }
+            if m.sits_out() {
+                check_watching(&m);
+                watched += 1;
+                watched_tricks += usize::from(m.view.phase == SkatPhase::Playing);
+            } else if m.view.is_my_turn() {
+                // With the four-column sheet the table keeps room for a
+                // hand of twelve at 80 columns.
+                let shown = crate::play::ui::tests::text(&crate::play::ui::tests::screen(&m, 80, 24));
+                assert!(m.view.hand.minus(cards_shown(&shown)).is_empty(), "the whole hand is shown\n{shown}");
+            }
+        }
+        assert!(watched_tricks > 20 && keys > WATCH_KEYS.len(), "watched {watched} screens, pressed {keys} keys");
+        let record = m.session().record();
+        assert!(record.deals().len() >= 5);
+        assert_eq!(
+            &seats[..5],
+            [Some(Seat::FOREHAND), None, Some(Seat::REARHAND), Some(Seat::MIDDLEHAND), Some(Seat::FOREHAND)],
+            "forehand, then dealing and sitting out, rearhand, middlehand"
+        );
+        // Seeger–Fabian at four (skat.md §11.2): ±50 for the declarer, 30
+        // for each of the other three members, the dealer among them, for
+        // every lost game.
+        let seating = |dealer| <SkatGame as trumpf_core::series::MatchGame>::seating(record.rules(), dealer);
+        for (i, deal) in record.deals().iter().enumerate() {
+            let members = seating(deal.dealer);
+            let expected: [i64; 4] = match deal.end.outcome() {
+                Some(SkatOutcome::Played { declarer, settlement: s }) => {
+                    std::array::from_fn(|m| match (m == members[declarer.index()], s.won) {
+                        (true, true) => i64::from(s.score) + 50,
+                        (true, false) => i64::from(s.score) - 50,
+                        (false, true) => 0,
+                        (false, false) => 30,
+                    })
+                }
+                _ => [0; 4],
+            };
+            assert_eq!(deal.scores[..4], expected, "deal {}", i + 1);
+        }
+        let shown = crate::play::ui::tests::text(&crate::play::ui::tests::screen(&m, 80, 24));
+        assert!(shown.contains("│ # You Bot1 Bot2 Bot3 │"), "four columns\n{shown}");
+        let totals = record.totals();
+        assert!(shown.contains(&format!("│ Σ {} {} {} {} │", totals[0], totals[1], totals[2], totals[3])), "{shown}");
+        // w saves the trumpf record of the four members, which reads back.
+        m.save.format = SaveFormat::Trumpf;
+        let [Cmd::Save { text, games, .. }] = &m.update(ch('w'))[..] else { panic!("w saves") };
+        assert_eq!(*games, m.session().record().deals().len());
+        let read = trumpf_core::series::record::MatchRecord::<SkatGame>::read(text).unwrap();
+        assert_eq!(read.players, ["You", "Bot_1", "Bot_2", "Bot_3"]);
+        assert_eq!(read.game, *m.session().record());
+    }
+
+    /// skat.md §13 row 2 as dealt cards: middlehand holds `CJ SJ CA CT CK C9
+    /// C8 SA ST HA`, the skat `H7 D7`.
+    pub fn row_2_deal() -> SkatDeal {
+        let hand = |s: &str| s.parse::<CardSet>().unwrap();
+        SkatDeal::new(
+            [
+                hand("DA DK D9 HJ DJ CQ HT HK HQ H9"),
+                hand("CJ SJ CA CT CK C9 C8 SA ST HA"),
+                hand("DT DQ D8 C7 SK SQ S9 S8 S7 H8"),
+            ],
+            hand("H7 D7"),
+        )
+        .unwrap()
+    }
+
+    /// Plays the actions given for its seat, in order.
+    struct Script(VecDeque<SkatAction>);
+    impl Bot<SkatGame> for Script {
+        fn name(&self) -> &str {
+            "script"
+        }
+        fn choose(&mut self, _view: &SkatView) -> SkatAction {
+            self.0.pop_front().expect("the script has an action for every turn")
+        }
+    }
+
+    /// The bots of members 1..3 (forehand, middlehand, rearhand while the
+    /// human deals) playing §13 row 2: middlehand bids 30, picks up, lays
+    /// away `H7 D7` and plays Clubs with 2; the defenders take 62.
+    pub fn row_2_bots() -> Bots {
+        let cards =
+            |s: &str| -> Vec<SkatAction> { s.split(' ').map(|c| SkatAction::Play(c.parse().unwrap())).collect() };
+        let script = |first: Vec<SkatAction>, play: &str| {
+            let mut actions: VecDeque<SkatAction> = first.into();
+            actions.extend(cards(play));
+            Box::new(Script(actions)) as Box<dyn Bot<SkatGame>>
+        };
+        let clubs = Contract::pickup(GameKind::Suit(trumpf_core::Suit::Clubs));
+        let discard = SkatAction::Discard("H7 D7".parse().unwrap());
+        session::bots([
+            script(vec![SkatAction::Pass], "DA DK D9 HJ HT DJ CQ HK HQ H9"),
+            script(
+                vec![SkatAction::Bid(30), SkatAction::TakeSkat, discard, SkatAction::Declare(clubs)],
+                "ST SA HA C8 C9 CJ SJ CA CT CK",
+            ),
+            script(vec![SkatAction::Pass], "DT DQ D8 C7 H8 S7 S8 S9 SQ SK"),
+        ])
+    }
+
+    #[test]
+    fn seeger_fabian_credits_the_dealer_sitting_out_with_30_for_a_lost_game() {
+        // skat.md §13 row 17: row 2 (Clubs with 2, bid 30, D = 58, lost,
+        // −72) at a four-member table under Seeger–Fabian: the declarer
+        // −122, the two opponents and the dealer sitting out +30 each.
+        let session = session::starting_with_dealer(1, four_members_sf(), row_2_deal(), HUMAN);
+        let mut bots = row_2_bots();
+        let mut m = model(session);
+        assert!(m.sits_out());
+        let mut pending: VecDeque<Cmd> = m.start().into();
+        while let Some(cmd) = pending.pop_front() {
+            let Cmd::AskBot(request) = cmd else { panic!("{cmd:?}") };
+            check_watching(&m);
+            press_while_watching(&mut m, KeyCode::Enter);
+            pending.extend(m.update(Msg::Bot(bots.answer(request))));
+        }
+        check_watching(&m);
+        let Some(SkatOutcome::Played { declarer, settlement }) = m.view.outcome else { panic!("{:?}", m.view.outcome) };
+        assert_eq!((declarer, settlement.won, settlement.value, settlement.score), (Seat::MIDDLEHAND, false, 36, -72));
+        assert_eq!(settlement.tally.declarer_points, 58);
+        let deal = &m.session().record().deals()[0];
+        assert_eq!(deal.dealer, HUMAN);
+        assert_eq!(deal.scores[..4], [30, 30, -122, 30], "You (dealer), Bot 1 (FH), Bot 2 (declarer), Bot 3 (RH)");
+        let shown = crate::play::ui::tests::text(&crate::play::ui::tests::screen(&m, 80, 24));
+        for expected in [
+            "Bot 2 (Middlehand) — LOST",
+            "Clubs: base 12 × multiplier 3 = 36",
+            "card points 58 62",
+            "score: -72",
+            "Seeger–Fabian: −50, +30 to the other three",
+            "You dealt and sat this deal out.",
+            "│ # You Bot1 Bot2 Bot3 │",
+            "│ 1 ♣ +30 +30 -122 +30 │",
+            "│ Σ 30 30 -122 30 │",
+        ] {
+            assert!(shown.contains(expected), "{expected:?} missing in\n{shown}");
+        }
+        // The result screen takes n as usual: the deal passes to Bot 1, who
+        // sits out, and the human plays rearhand.
+        feed(&mut m, &mut session::skat_bots(4), ch('n'));
+        assert_eq!(m.session().number(), 2);
+        assert!(!m.sits_out());
+        assert_eq!(m.view.seat, Seat::REARHAND);
+        assert_eq!(m.view.hand, session::deal_for(1, 2).hand(Seat::REARHAND));
+        let shown = crate::play::ui::tests::text(&crate::play::ui::tests::screen(&m, 80, 24));
+        assert!(shown.contains("Bot 1 deals and sits out."), "{shown}");
     }
 }

@@ -193,4 +193,46 @@ mod tests {
         let asked = session_text(&session, &names(), SaveFormat::Trumpf).unwrap();
         assert_eq!((asked.text, asked.format, asked.not_iss), (saved.text, SaveFormat::Trumpf, None));
     }
+
+    #[test]
+    fn at_four_members_iss_names_the_three_seated_and_the_trumpf_record_all_four() {
+        use crate::play::model::tests::{four_members_sf, names_of};
+        let mut session = session::new(9, four_members_sf()).unwrap();
+        // Four deals, each member dealing once: the first legal action
+        // everywhere (middlehand bids 18 and plays).
+        for _ in 0..4 {
+            play_out(&mut session, |legal| legal[0]);
+            session.next_deal();
+        }
+        let names = names_of(4);
+        let saved = session_text(&session, &names, SaveFormat::Iss).unwrap();
+        assert_eq!((saved.format, saved.not_iss), (SaveFormat::Iss, None));
+        let lines: Vec<&str> = saved.text.lines().collect();
+        assert_eq!(lines.len(), 4);
+        let deals = session.record().deals();
+        // The last member deals first, then the deal passes left; the
+        // dealer sits out and the three after him play.
+        let expected = [
+            (["you", "bot1", "bot2"], "bot3"),
+            (["bot1", "bot2", "bot3"], "you"),
+            (["bot2", "bot3", "you"], "bot1"),
+            (["bot3", "you", "bot1"], "bot2"),
+        ];
+        for (i, (line, (players, dealer))) in lines.iter().zip(expected).enumerate() {
+            let (record, replay) = IssRecord::parse_and_replay(line).unwrap();
+            assert_eq!(record.players, players, "deal {}", i + 1);
+            assert_eq!(names[deals[i].dealer].to_lowercase().replace(' ', ""), dealer);
+            let comment = format!("deal {}, {dealer} dealt and sat out; rules table_size=4 ", i + 1);
+            assert!(line.contains(&comment), "{line}");
+            assert_eq!(replay.game.outcome(), deals[i].end.outcome());
+            let rules = line.split("; rules ").nth(1).unwrap().split(']').next().unwrap();
+            assert_eq!(read_skat_rules(rules).unwrap().table, session.record().rules().table);
+        }
+        // The trumpf record holds the four members and reads back to the same match.
+        let saved = session_text(&session, &names, SaveFormat::Trumpf).unwrap();
+        let read = MatchRecord::<SkatGame>::read(&saved.text).unwrap();
+        assert_eq!(read.players, ["You", "Bot_1", "Bot_2", "Bot_3"]);
+        assert_eq!(read.game, *session.record());
+        assert!(saved.text.contains("\nrules table_size=4 "), "{}", saved.text);
+    }
 }

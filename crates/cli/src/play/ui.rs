@@ -649,8 +649,8 @@ impl Model {
         let v = &self.view;
         if self.sits_out() {
             let lines = vec![
-                Line::from(format!(" No cards for you: {} play this deal.", self.players())),
-                Line::from(" n after it starts the next deal, which you play.").dim(),
+                Line::from(format!(" No cards for you: {} play.", self.players())),
+                Line::from(" You watch; n after it starts the next deal.").dim(),
             ];
             Paragraph::new(lines)
                 .block(
@@ -826,7 +826,7 @@ impl Model {
                         "  Seeger–Fabian: +50 for the declarer".to_owned()
                     } else {
                         if v.rules.table_size == 4 {
-                            "  Seeger–Fabian: −50, +30 to each other member, the dealer too".to_owned()
+                            "  Seeger–Fabian: −50, +30 to the other three".to_owned()
                         } else {
                             "  Seeger–Fabian: −50, +40 to each other member".to_owned()
                         }
@@ -852,6 +852,10 @@ impl Model {
             }
             None => Vec::new(),
         };
+        if self.sits_out() {
+            lines.push(Line::default());
+            lines.push(Line::from("You dealt and sat this deal out.").italic());
+        }
         if let Some(result) = self.match_result() {
             lines.push(Line::default());
             lines.push(Line::from(result).style(Style::new().fg(Color::Cyan).bold()));
