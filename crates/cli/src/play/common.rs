@@ -26,7 +26,7 @@ use trumpf_core::series::MatchStatus;
 use trumpf_core::series::record::RecordGame;
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
-use super::input::{Intent, KeyStep, key_step};
+use super::input::{Intent, KeyStep, key_step, next_playable};
 use super::model::{SaveTarget, Status};
 use super::table::{BotAnswer, BotRequest, Bots, HUMAN, Table, Ticket};
 use super::ui::{card_style, card_text};
@@ -373,12 +373,8 @@ impl<G: TuiGame> MatchModel<G> {
             Intent::First => 0,
             Intent::Last => last,
             Intent::NextPlayable | Intent::PrevPlayable => {
-                let legal = G::legal_cards(&self.view);
                 let forward = intent == Intent::NextPlayable;
-                let found = (1..=n)
-                    .map(|k| if forward { (self.cursor + k) % n } else { (self.cursor + n * 2 - k) % n })
-                    .find(|&i| legal.contains(cards[i]));
-                match found {
+                match next_playable(self.cursor, &cards, G::legal_cards(&self.view), forward) {
                     Some(i) => i,
                     None => {
                         self.info("No card is playable now.");

@@ -2,6 +2,7 @@
 //! [`Model::update`](super::model::Model::update)'s business.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use trumpf_core::{Card, CardSet};
 
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,6 +122,19 @@ mod tests {
         let k = intent(key(KeyCode::Char('k'), KeyModifiers::NONE)).unwrap();
         assert_eq!((k.kontra_or_up(true), k.kontra_or_up(false)), (Intent::Kontra, Intent::Up));
     }
+
+    #[test]
+    fn next_playable_wraps_around_and_skips_the_cursor() {
+        let cards: Vec<Card> = CardSet::PIQUET_PACK.iter().take(4).collect();
+        let legal = CardSet::from_iter([cards[0], cards[2]]);
+        assert_eq!(next_playable(0, &cards, legal, true), Some(2));
+        assert_eq!(next_playable(2, &cards, legal, true), Some(0));
+        assert_eq!(next_playable(0, &cards, legal, false), Some(2));
+        assert_eq!(next_playable(3, &cards, legal, false), Some(2));
+        assert_eq!(next_playable(1, &cards, CardSet::from_iter([cards[1]]), true), Some(1));
+        assert_eq!(next_playable(1, &cards, CardSet::EMPTY, true), None);
+        assert_eq!(next_playable(0, &[], legal, true), None);
+    }
 }
 
 /// What a key comes to before the game-specific handling, the same in
@@ -168,4 +182,14 @@ pub fn key_step(key: KeyEvent, quit_armed: &mut bool, unsaved: usize, autosave: 
         Some(Intent::Save) => KeyStep::Save,
         Some(intent) => KeyStep::Act(intent),
     }
+}
+
+/// Tab / Shift-Tab: the index of the next (`forward`) or previous playable
+/// card in `cards` after `cursor`, going round the end; the cursor's own card
+/// comes last. `None` if no card is playable.
+pub fn next_playable(cursor: usize, cards: &[Card], legal: CardSet, forward: bool) -> Option<usize> {
+    let n = cards.len();
+    (1..=n)
+        .map(|k| if forward { (cursor + k) % n } else { (cursor + n * 2 - k) % n })
+        .find(|&i| legal.contains(cards[i]))
 }

@@ -17,7 +17,7 @@ use trumpf_core::skat::{
 };
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
-use super::input::{Intent, KeyStep, intent, key_step};
+use super::input::{Intent, KeyStep, intent, key_step, next_playable};
 use super::record::{self, SaveFormat};
 use super::session::{BotAnswer, BotRequest, HUMAN, Session, Ticket};
 use super::ui::{card_text, hand_order, seat_name};
@@ -676,13 +676,8 @@ impl Model {
             Intent::First if !bidding_turn && self.options().is_empty() => 0,
             Intent::Last if !bidding_turn && self.options().is_empty() => last,
             Intent::NextPlayable | Intent::PrevPlayable => {
-                let hand = self.hand();
-                let legal = self.view.legal_cards();
                 let forward = intent == Intent::NextPlayable;
-                let found = (1..=n)
-                    .map(|k| if forward { (self.cursor + k) % n } else { (self.cursor + n * 2 - k) % n })
-                    .find(|&i| legal.contains(hand[i]));
-                match found {
+                match next_playable(self.cursor, &self.hand(), self.view.legal_cards(), forward) {
                     Some(i) => i,
                     None => {
                         self.info("No card is playable now.");
