@@ -29,7 +29,7 @@ use trumpf_core::{Card, CardSet, GameView, Seat};
 use super::input::{Intent, KeyStep, key_step, next_playable};
 use super::model::{SaveTarget, Status};
 use super::table::{BotAnswer, BotRequest, Bots, HUMAN, Table, Ticket};
-use super::ui::{card_style, card_text};
+use super::ui::{card_span, card_style, card_text};
 
 /// What a game tells the shared terminal model and draws itself.
 pub trait TuiGame: RecordGame {
@@ -568,20 +568,53 @@ pub fn card_row(cards: &[Card], legal: CardSet, playing: bool, cursor: Option<us
     vec![Line::from(row), Line::from(marks)]
 }
 
-/// A cell of the trick grid, padded to [`TRICK_COLUMN`].
-pub fn cell(text: Vec<Span<'static>>) -> Vec<Span<'static>> {
-    let width: usize = text.iter().map(Span::width).sum();
-    let mut spans = text;
-    spans.push(Span::raw(" ".repeat(TRICK_COLUMN.saturating_sub(width))));
-    spans
-}
-
-/// A played card in the trick grid, the led one marked `▸`.
-pub fn played_cell(card: Card, led: bool) -> Vec<Span<'static>> {
-    cell(vec![
-        Span::raw(if led { "▸" } else { " " }),
-        Span::styled(card_text(card), card_style(card).add_modifier(Modifier::BOLD)),
-    ])
+/// The trick grid, one column of `width` per seat (`names`, in seat order):
+/// a header row of the names; the trick in progress, number `trick_no`, as
+/// `trick`'s cards (in play order) led by seat `leader`, the led card marked
+/// `▸`, `…` under the seat `to_act` and `·` under the others yet to play;
+/// and the last trick, if any (its cards in play order, its leader and what
+/// follows the cards: `→ Bot 1 +17`).
+pub fn trick_grid(
+    width: usize,
+    names: &[impl AsRef<str>],
+    trick_no: u8,
+    (trick, leader): (&[Card], usize),
+    to_act: Option<usize>,
+    last: Option<(&[Card], usize, String)>,
+) -> Vec<Line<'static>> {
+    let seats = names.len();
+    let cell = |text: Vec<Span<'static>>| {
+        let used: usize = text.iter().map(Span::width).sum();
+        let mut spans = text;
+        spans.push(Span::raw(" ".repeat(width.saturating_sub(used))));
+        spans
+    };
+    let played = |card: Card, led: bool| cell(vec![Span::raw(if led { "▸" } else { " " }), card_span(card)]);
+    let mut header = vec![Span::raw(" ".repeat(width))];
+    for name in names {
+        header.extend(cell(vec![Span::raw(format!(" {}", name.as_ref()))]));
+    }
+    let mut lines = vec![Line::from(header).bold()];
+    let mut now = cell(vec![Span::raw(format!("Trick {trick_no}"))]);
+    for seat in 0..seats {
+        let k = (seat + seats - leader) % seats;
+        now.extend(match trick.get(k) {
+            Some(&card) => played(card, k == 0),
+            None if to_act == Some(seat) => cell(vec![Span::raw(" …")]),
+            None => cell(vec![Span::raw(" ·")]),
+        });
+    }
+    lines.push(Line::from(now));
+    if let Some((cards, leader, after)) = last {
+        let mut spans = cell(vec![Span::raw("Last")]);
+        for seat in 0..seats {
+            let k = (seat + seats - leader) % seats;
+            spans.extend(played(cards[k], k == 0));
+        }
+        spans.push(Span::raw(after));
+        lines.push(Line::from(spans));
+    }
+    lines
 }
 
 /// A member's name cut to `width` characters, for narrow columns.

@@ -20,8 +20,8 @@ use trumpf_core::spidge::{
 use trumpf_core::{Card, CardSet, GameView, Seat, Suit};
 
 use super::common::{
-    MatchModel, SHEET_WIDTH, TRICK_COLUMN, TuiGame, card_row, cell, farewell, gain, help_line, played_cell,
-    render_sheet, run_match, status_line, title_line, winner_lines,
+    MatchModel, SHEET_WIDTH, TRICK_COLUMN, TuiGame, card_row, farewell, gain, help_line, render_sheet, run_match,
+    status_line, title_line, trick_grid, winner_lines,
 };
 use super::model::SaveTarget;
 use super::table::{Bots, Table};
@@ -237,30 +237,14 @@ impl MatchModel<SpidgeGame> {
         let mut lines = vec![self.trumps_line()];
         lines.extend(Hand::ALL.map(|h| self.hand_row(h)));
         lines.push(Line::default());
-        let mut header = vec![Span::raw(" ".repeat(TRICK_COLUMN))];
-        for hand in Hand::ALL {
-            header.extend(cell(vec![Span::raw(format!(" {}", self.hand_name(hand)))]));
-        }
-        lines.push(Line::from(header).bold());
         let trick_no = (v.tricks.as_array().iter().sum::<u8>() + 1).min(13);
-        let mut now = cell(vec![Span::raw(format!("Trick {trick_no}"))]);
-        for hand in Hand::ALL {
-            now.extend(match v.trick_plays().find(|&(h, _)| h == hand) {
-                Some((_, card)) => played_cell(card, hand == v.leader),
-                None if v.to_play == Some(hand) => cell(vec![Span::raw(" …")]),
-                None => cell(vec![Span::raw(" ·")]),
-            });
-        }
-        lines.push(Line::from(now));
-        if let Some(last) = v.last_trick {
-            let mut spans = cell(vec![Span::raw("Last")]);
-            for hand in Hand::ALL {
-                let card = last.plays().find(|&(h, _)| h == hand).map(|(_, c)| c);
-                spans.extend(card.map_or_else(|| cell(Vec::new()), |c| played_cell(c, hand == last.leader)));
-            }
-            spans.push(Span::raw(format!("→ {}", self.hand_name(last.winner))));
-            lines.push(Line::from(spans));
-        }
+        let last = v
+            .last_trick
+            .as_ref()
+            .map(|last| (&last.cards[..], last.leader.index(), format!("→ {}", self.hand_name(last.winner))));
+        let names = Hand::ALL.map(|hand| self.hand_name(hand));
+        let to_act = v.to_play.map(Hand::index);
+        lines.extend(trick_grid(TRICK_COLUMN, &names, trick_no, (v.trick(), v.leader.index()), to_act, last));
         match v.to_play {
             Some(hand) if hand.seat() != v.seat => {
                 let who = self.who(hand.seat());

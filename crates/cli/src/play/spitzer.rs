@@ -21,8 +21,8 @@ use trumpf_core::spitzer::{
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
 use super::common::{
-    MatchModel, SHEET_WIDTH, TRICK_COLUMN, TuiGame, card_row, cell, farewell, gain, help_line, played_cell,
-    render_sheet, run_match, status_line, title_line, waiting_line, winner_lines,
+    MatchModel, SHEET_WIDTH, TRICK_COLUMN, TuiGame, card_row, farewell, gain, help_line, render_sheet, run_match,
+    status_line, title_line, trick_grid, waiting_line, winner_lines,
 };
 use super::model::SaveTarget;
 use super::table::{Bots, Table};
@@ -421,32 +421,14 @@ impl MatchModel<SpitzerGame> {
     /// The trick in progress and the last one as a grid, one column per seat.
     fn trick_lines(&self, lines: &mut Vec<Line<'static>>) {
         let v = &self.view;
-        let mut header = vec![Span::raw(" ".repeat(TRICK_COLUMN))];
-        for seat in Seat::all(4) {
-            header.extend(cell(vec![Span::raw(format!(" {}", self.name_at(seat)))]));
-        }
-        lines.push(Line::from(header).bold());
+        let names: Vec<&str> = Seat::all(4).map(|seat| self.name_at(seat)).collect();
         let trick_no = (v.tricks_won.iter().sum::<u8>() + 1).min(8);
-        let mut now = cell(vec![Span::raw(format!("Trick {trick_no}"))]);
-        for seat in Seat::all(4) {
-            let k = (seat.index() + 4 - v.leader.index()) % 4;
-            now.extend(match v.trick().get(k) {
-                Some(&card) => played_cell(card, k == 0),
-                None if v.to_act == Some(seat) => cell(vec![Span::raw(" …")]),
-                None => cell(vec![Span::raw(" ·")]),
-            });
-        }
-        lines.push(Line::from(now));
-        if let Some(last) = v.last_trick {
-            let mut spans = cell(vec![Span::raw("Last")]);
-            for seat in Seat::all(4) {
-                let k = (seat.index() + 4 - last.leader.index()) % 4;
-                spans.extend(played_cell(last.cards[k], k == 0));
-            }
+        let last = v.last_trick.as_ref().map(|last| {
             let won = points(last.cards.iter().copied().collect());
-            spans.push(Span::raw(format!("→ {} +{won}", self.name_at(last.winner))));
-            lines.push(Line::from(spans));
-        }
+            (&last.cards[..], last.leader.index(), format!("→ {} +{won}", self.name_at(last.winner)))
+        });
+        let to_act = v.to_act.map(Seat::index);
+        lines.extend(trick_grid(TRICK_COLUMN, &names, trick_no, (v.trick(), v.leader.index()), to_act, last));
         if let Some(ace) = v.called_ace
             && !v.played.contains(ace)
         {

@@ -18,7 +18,7 @@ use trumpf_core::skat::{
 };
 use trumpf_core::{Card, CardSet, GameView, Rank, Seat, Suit};
 
-use super::common::short_name;
+use super::common::{short_name, trick_grid};
 use super::model::{BidTurn, Model, Said, Status};
 use super::session::HUMAN;
 
@@ -607,41 +607,15 @@ impl Model {
         } else if self.legal().contains(&SkatAction::Kontra) {
             lines.push(Line::from("Kontra? k says it before your first card (×2).").style(alert));
         }
-        // The trick as a grid: one column per seat, the led card marked ▸.
-        let cell = |text: Vec<Span<'static>>| {
-            let width: usize = text.iter().map(Span::width).sum();
-            let mut spans = text;
-            spans.push(Span::raw(" ".repeat(TRICK_COLUMN.saturating_sub(width))));
-            spans
-        };
-        let played = |card: Card, led: bool| cell(vec![Span::raw(if led { "▸" } else { " " }), card_span(card)]);
         lines.push(Line::default());
-        let mut header = vec![Span::raw(" ".repeat(TRICK_COLUMN))];
-        for seat in Seat::all(3) {
-            header.extend(cell(vec![Span::raw(format!(" {}", self.name_at(seat)))]));
-        }
-        lines.push(Line::from(header).bold());
+        let names: Vec<&str> = Seat::all(3).map(|seat| self.name_at(seat)).collect();
         let trick_no: u8 = v.tricks_won.iter().sum::<u8>() + 1;
-        let mut now = cell(vec![Span::raw(format!("Trick {trick_no}"))]);
-        for seat in Seat::all(3) {
-            let k = (seat.index() + 3 - v.leader.index()) % 3;
-            now.extend(match v.trick().get(k) {
-                Some(&card) => played(card, k == 0),
-                None if v.to_act == Some(seat) => cell(vec![Span::raw(" …")]),
-                None => cell(vec![Span::raw(" ·")]),
-            });
-        }
-        lines.push(Line::from(now));
-        if let Some(last) = v.last_trick {
-            let mut spans = cell(vec![Span::raw("Last")]);
-            for seat in Seat::all(3) {
-                let k = (seat.index() + 3 - last.leader.index()) % 3;
-                spans.extend(played(last.cards[k], k == 0));
-            }
+        let last = v.last_trick.as_ref().map(|last| {
             let won = points(last.cards.iter().copied().collect());
-            spans.push(Span::raw(format!("→ {} +{won}", self.name_at(last.winner))));
-            lines.push(Line::from(spans));
-        }
+            (&last.cards[..], last.leader.index(), format!("→ {} +{won}", self.name_at(last.winner)))
+        });
+        let to_act = v.to_act.map(Seat::index);
+        lines.extend(trick_grid(TRICK_COLUMN, &names, trick_no, (v.trick(), v.leader.index()), to_act, last));
         lines.extend(self.waiting_line());
     }
 
