@@ -18,7 +18,7 @@ use crossterm::event::{Event, KeyEvent};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
@@ -673,6 +673,51 @@ pub fn winner_lines<G: TuiGame>(model: &MatchModel<G>) -> Vec<Line<'static>> {
         Line::from(format!("GAME OVER: {name} {verb} the game with {} points.", totals[winner]))
             .style(Style::new().fg(Color::Green).add_modifier(Modifier::BOLD)),
     ]
+}
+
+/// The frame of a match screen: the title bar, the score panel on the right
+/// (`sheet` its title), the status line (`fallback` when the model has
+/// nothing to say) and the help line. Returns the area left for the game.
+pub fn render_frame<G: TuiGame>(
+    model: &MatchModel<G>,
+    title: Line<'static>,
+    sheet: String,
+    fallback: String,
+    help: &'static str,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Rect {
+    let [title_area, body, status, help_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)])
+            .areas(area);
+    let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SHEET_WIDTH)]).areas(body);
+    title.render(title_area, buf);
+    render_sheet(model, sheet, right, buf);
+    status_line(model.status.as_ref(), fallback).render(status, buf);
+    help_line(help).render(help_area, buf);
+    left
+}
+
+/// `trumpf play` for a game played as a match: a table under `rules` from
+/// `--seed` (or the clock), member `first_dealer` dealing first, the human
+/// and `bots` named `names`; plays until the human quits, then says how the
+/// match stands.
+pub fn play_match<G: TuiGame>(
+    args: &super::PlayArgs,
+    rules: G::Rules,
+    first_dealer: usize,
+    names: Vec<String>,
+    bots: Bots<G>,
+) -> Result<()> {
+    let seed = args.seed.unwrap_or_else(super::clock_seed);
+    let table = Table::<G>::new(seed, rules, first_dealer)?;
+    let save = SaveTarget {
+        auto: args.save.is_some(),
+        path: args.save.clone().unwrap_or_else(|| PathBuf::from(G::DEFAULT_SAVE)),
+    };
+    let model = run_match(MatchModel::new(table, names, save), bots, super::delay(args))?;
+    print!("{}", farewell(&model));
+    Ok(())
 }
 
 /// Runs the terminal game until the human quits: the bots on their own

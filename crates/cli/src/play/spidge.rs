@@ -5,8 +5,6 @@
 //! The screen is drawn from the human's [`SpidgeView`] alone: his own hand,
 //! the dummy, the tricks.
 
-use std::path::PathBuf;
-
 use anyhow::Result;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -20,11 +18,9 @@ use trumpf_core::spidge::{
 use trumpf_core::{Card, CardSet, GameView, Seat, Suit};
 
 use super::common::{
-    MatchModel, SHEET_WIDTH, TRICK_COLUMN, TuiGame, card_row, farewell, gain, help_line, render_sheet, run_match,
-    status_line, title_line, trick_grid, winner_lines,
+    MatchModel, TRICK_COLUMN, TuiGame, card_row, gain, play_match, render_frame, title_line, trick_grid, winner_lines,
 };
-use super::model::SaveTarget;
-use super::table::{Bots, Table};
+use super::table::Bots;
 use super::ui::{card_spans, card_text};
 
 /// The member who deals first, so the human is L (and leads) in deal 1.
@@ -42,15 +38,7 @@ fn bots() -> Bots<SpidgeGame> {
 
 /// `trumpf play spidge`.
 pub fn run(args: &super::PlayArgs) -> Result<()> {
-    let seed = args.seed.unwrap_or_else(super::clock_seed);
-    let table = Table::<SpidgeGame>::new(seed, SpidgeRules::default(), FIRST_DEALER)?;
-    let save = SaveTarget {
-        auto: args.save.is_some(),
-        path: args.save.clone().unwrap_or_else(|| PathBuf::from(SpidgeGame::DEFAULT_SAVE)),
-    };
-    let model = run_match(MatchModel::new(table, names(), save), bots(), super::delay(args))?;
-    print!("{}", farewell(&model));
-    Ok(())
+    play_match(args, SpidgeRules::default(), FIRST_DEALER, names(), bots())
 }
 
 /// The cards of a hand as a player sorts them: the jokers, the spades, then
@@ -155,16 +143,8 @@ impl TuiGame for SpidgeGame {
     }
 
     fn render(m: &MatchModel<SpidgeGame>, area: Rect, buf: &mut Buffer) {
-        let [title, body, status, help] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SHEET_WIDTH)]).areas(body);
-        m.title().render(title, buf);
-        render_sheet(m, format!(" Game to {} ", m.view.rules.target), right, buf);
+        let sheet = format!(" Game to {} ", m.view.rules.target);
+        let left = render_frame(m, m.title(), sheet, m.fallback_status(), m.help(), area, buf);
         if m.deal_over() {
             m.render_result(left, buf);
         } else {
@@ -174,8 +154,6 @@ impl TuiGame for SpidgeGame {
             m.render_dummy(dummy, buf);
             m.render_hand(hand, buf);
         }
-        status_line(m.status.as_ref(), m.fallback_status()).render(status, buf);
-        help_line(m.help()).render(help, buf);
     }
 }
 
@@ -382,7 +360,8 @@ mod tests {
     use super::*;
     use crate::play::common::tests::{ch, feed, fuzz, key, screen, started, text};
     use crate::play::common::{Cmd, Msg};
-    use crate::play::model::Status;
+    use crate::play::model::{SaveTarget, Status};
+    use crate::play::table::Table;
     use crossterm::event::KeyCode;
     use trumpf_core::series::MatchStatus;
     use trumpf_core::series::record::MatchRecord;

@@ -5,8 +5,6 @@
 //! says the human knows them, so a partner appears once the cards have
 //! revealed him, never before.
 
-use std::path::PathBuf;
-
 use anyhow::Result;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -21,11 +19,10 @@ use trumpf_core::spitzer::{
 use trumpf_core::{Card, CardSet, GameView, Seat};
 
 use super::common::{
-    MatchModel, SHEET_WIDTH, TRICK_COLUMN, TuiGame, card_row, farewell, gain, help_line, render_sheet, run_match,
-    status_line, title_line, trick_grid, waiting_line, winner_lines,
+    MatchModel, TRICK_COLUMN, TuiGame, card_row, gain, play_match, render_frame, title_line, trick_grid, waiting_line,
+    winner_lines,
 };
-use super::model::SaveTarget;
-use super::table::{Bots, Table};
+use super::table::Bots;
 use super::ui::{card_spans, card_text};
 
 /// The member who deals first, so the human is eldest in deal 1.
@@ -43,15 +40,7 @@ fn bots() -> Bots<SpitzerGame> {
 
 /// `trumpf play spitzer`.
 pub fn run(args: &super::PlayArgs) -> Result<()> {
-    let seed = args.seed.unwrap_or_else(super::clock_seed);
-    let table = Table::<SpitzerGame>::new(seed, SpitzerRules::default(), FIRST_DEALER)?;
-    let save = SaveTarget {
-        auto: args.save.is_some(),
-        path: args.save.clone().unwrap_or_else(|| PathBuf::from(SpitzerGame::DEFAULT_SAVE)),
-    };
-    let model = run_match(MatchModel::new(table, names(), save), bots(), super::delay(args))?;
-    print!("{}", farewell(&model));
-    Ok(())
+    play_match(args, SpitzerRules::default(), FIRST_DEALER, names(), bots())
 }
 
 /// The spoken name of a Spitzer seat: E1 (eldest) to E4 (the dealer).
@@ -264,16 +253,8 @@ impl TuiGame for SpitzerGame {
     }
 
     fn render(m: &MatchModel<SpitzerGame>, area: Rect, buf: &mut Buffer) {
-        let [title, body, status, help] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SHEET_WIDTH)]).areas(body);
-        m.title().render(title, buf);
-        render_sheet(m, format!(" Game to {} ", m.view.rules.target), right, buf);
+        let sheet = format!(" Game to {} ", m.view.rules.target);
+        let left = render_frame(m, m.title(), sheet, m.fallback_status(), m.help(), area, buf);
         if m.view.phase == SpitzerPhase::Over {
             m.render_result(left, buf);
         } else {
@@ -281,8 +262,6 @@ impl TuiGame for SpitzerGame {
             m.render_table(table, buf);
             m.render_hand(hand, buf);
         }
-        status_line(m.status.as_ref(), m.fallback_status()).render(status, buf);
-        help_line(m.help()).render(help, buf);
     }
 }
 
@@ -535,7 +514,8 @@ mod tests {
     use super::*;
     use crate::play::common::tests::{ch, feed, fuzz, key, screen, started, text};
     use crate::play::common::{Cmd, Msg};
-    use crate::play::model::Status;
+    use crate::play::model::{SaveTarget, Status};
+    use crate::play::table::Table;
     use crossterm::event::KeyCode;
     use trumpf_core::series::MatchStatus;
     use trumpf_core::series::record::MatchRecord;
