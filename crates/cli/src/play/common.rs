@@ -543,13 +543,30 @@ pub fn help_line(text: &'static str) -> Line<'static> {
 /// A row of cards with a row of marks below: the cursor `▲`, a playable card
 /// `•`; with `playing`, cards that may not be played are dimmed.
 pub fn card_row(cards: &[Card], legal: CardSet, playing: bool, cursor: Option<usize>) -> Vec<Line<'static>> {
+    let (playable, dimmed) = if playing { (legal, !legal) } else { (CardSet::EMPTY, CardSet::EMPTY) };
+    marked_card_row(cards, cursor, playable, dimmed, CardSet::EMPTY)
+}
+
+/// A row of cards with a row of marks below: the cursor `▲`, a card of
+/// `marked` `×` (on a grey ground), a card of `playable` `•`; the cards of
+/// `dimmed` are dimmed.
+pub fn marked_card_row(
+    cards: &[Card],
+    cursor: Option<usize>,
+    playable: CardSet,
+    dimmed: CardSet,
+    marked: CardSet,
+) -> Vec<Line<'static>> {
     let mut row = Vec::new();
     let mut marks = Vec::new();
     for (i, &card) in cards.iter().enumerate() {
         let mut style = card_style(card).add_modifier(Modifier::BOLD);
         let at_cursor = cursor == Some(i);
-        if playing && !legal.contains(card) {
+        if dimmed.contains(card) {
             style = style.remove_modifier(Modifier::BOLD).add_modifier(Modifier::DIM);
+        }
+        if marked.contains(card) {
+            style = style.bg(Color::DarkGray);
         }
         if at_cursor {
             style = style.add_modifier(Modifier::REVERSED);
@@ -558,7 +575,9 @@ pub fn card_row(cards: &[Card], legal: CardSet, playing: bool, cursor: Option<us
         row.push(Span::styled(format!("{:<3}", card_text(card)), style));
         let mark = if at_cursor {
             "▲"
-        } else if playing && legal.contains(card) {
+        } else if marked.contains(card) {
+            "×"
+        } else if playable.contains(card) {
             "•"
         } else {
             " "

@@ -18,7 +18,7 @@ use trumpf_core::skat::{
 };
 use trumpf_core::{Card, CardSet, GameView, Rank, Seat, Suit};
 
-use super::common::{short_name, trick_grid};
+use super::common::{marked_card_row, short_name, trick_grid};
 use super::model::{BidTurn, Model, Said, Status};
 use super::session::HUMAN;
 
@@ -637,34 +637,13 @@ impl Model {
         let playing = v.phase == SkatPhase::Playing && v.is_my_turn() && !v.kontra.re_pending;
         let marking = v.phase == SkatPhase::Discarding && v.is_my_turn();
         let legal = v.legal_cards();
-        let show_cursor = matches!(v.phase, SkatPhase::Playing | SkatPhase::Discarding);
-        let mut cards = Vec::new();
-        let mut marks = Vec::new();
-        for (i, &card) in hand.iter().enumerate() {
-            let mut style = suit_style(card.suit()).add_modifier(Modifier::BOLD);
-            let at_cursor = show_cursor && i == self.cursor;
-            if (playing && !legal.contains(card)) || (marking && !self.markable(card)) {
-                style = style.remove_modifier(Modifier::BOLD).add_modifier(Modifier::DIM);
-            }
-            if self.marked.contains(card) {
-                style = style.bg(Color::DarkGray);
-            }
-            if at_cursor {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
-            cards.push(Span::raw(" "));
-            cards.push(Span::styled(format!("{:<3}", card_text(card)), style));
-            let mark = if at_cursor {
-                "▲"
-            } else if self.marked.contains(card) {
-                "×"
-            } else if playing && legal.contains(card) {
-                "•"
-            } else {
-                " "
-            };
-            marks.push(Span::raw(format!(" {mark}  ")));
-        }
+        let cursor = matches!(v.phase, SkatPhase::Playing | SkatPhase::Discarding).then_some(self.cursor);
+        let playable = if playing { legal } else { CardSet::EMPTY };
+        let dimmed: CardSet = hand
+            .iter()
+            .copied()
+            .filter(|&card| (playing && !legal.contains(card)) || (marking && !self.markable(card)))
+            .collect();
         let note = if playing {
             " · • playable"
         } else if marking && v.ramsch {
@@ -675,7 +654,7 @@ impl Model {
             ""
         };
         let title = format!(" Your hand · {}{note} ", seat_name(v.seat));
-        Paragraph::new(vec![Line::from(cards), Line::from(marks)])
+        Paragraph::new(marked_card_row(&hand, cursor, playable, dimmed, self.marked))
             .block(Block::bordered().title(title).title_bottom(self.rules_footer(area)))
             .render(area, buf);
     }
