@@ -100,6 +100,8 @@ pub fn bots<const N: usize>(players: [Box<dyn trumpf_ai::Bot<SkatGame>>; N]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::model::tests::Passer;
+    use crate::play::table::tests::play_out;
     use std::panic;
     use trumpf_ai::{Bot, RandomBot};
     use trumpf_core::skat::{SkatAction, SkatDeal, SkatRules, SkatView};
@@ -115,17 +117,11 @@ mod tests {
 
     /// Plays the deal in progress to its end, the human taking the last legal action.
     fn finish_deal(session: &mut Session, bots: &mut Bots) {
-        while let Some(seat) = session.to_act() {
-            let action = match session.bot_request() {
-                Some(request) => bots.answer(request).action,
-                None => {
-                    let mut legal = Vec::new();
-                    session.view(seat).legal_actions(&mut legal);
-                    legal[legal.len() - 1]
-                }
-            };
-            session.apply(seat, action).unwrap();
-        }
+        play_out(session, bots, |view| {
+            let mut legal = Vec::new();
+            view.legal_actions(&mut legal);
+            legal[legal.len() - 1]
+        });
     }
 
     #[test]
@@ -160,30 +156,11 @@ mod tests {
         let mut session = new(11, rules).unwrap();
         assert_eq!(session.view(Seat::REARHAND).hand, SkatDeal::from_seed(11).hand(Seat::REARHAND));
         let mut passers = bots([Box::new(Passer), Box::new(Passer)]);
-        while let Some(seat) = session.to_act() {
-            let action = match session.bot_request() {
-                Some(request) => passers.answer(request).action,
-                None => Passer.choose(&session.view(seat)),
-            };
-            session.apply(seat, action).unwrap();
-        }
+        play_out(&mut session, &mut passers, |view| Passer.choose(view));
         assert!(session.view(Seat::FOREHAND).ramsch, "all passed: a Ramsch was played");
         assert!(session.next_deal());
         finish_deal(&mut session, &mut random_bots());
         assert!(!session.next_deal(), "a list of two deals ends after the second");
-    }
-
-    /// Passes wherever it may, otherwise takes its first legal action.
-    struct Passer;
-    impl Bot<SkatGame> for Passer {
-        fn name(&self) -> &str {
-            "passer"
-        }
-        fn choose(&mut self, view: &SkatView) -> SkatAction {
-            let mut legal = Vec::new();
-            view.legal_actions(&mut legal);
-            if legal.contains(&SkatAction::Pass) { SkatAction::Pass } else { legal[0] }
-        }
     }
 
     struct Panicky;

@@ -516,6 +516,7 @@ mod tests {
     use crate::play::common::{Cmd, Msg};
     use crate::play::model::{SaveTarget, Status};
     use crate::play::table::Table;
+    use crate::play::table::tests::FirstLegal;
     use crossterm::event::KeyCode;
     use trumpf_core::series::MatchStatus;
     use trumpf_core::series::record::MatchRecord;
@@ -545,20 +546,8 @@ mod tests {
     }
 
     /// Bots that pass and then play their first legal card.
-    struct Quiet;
-    impl Bot<SpitzerGame> for Quiet {
-        fn name(&self) -> &str {
-            "quiet"
-        }
-        fn choose(&mut self, view: &SpitzerView) -> SpitzerAction {
-            let mut legal = Vec::new();
-            view.legal_actions(&mut legal);
-            legal[0]
-        }
-    }
-
     fn quiet() -> Bots<SpitzerGame> {
-        Bots::new((0..3).map(|_| Box::new(Quiet) as Box<dyn Bot<SpitzerGame>>).collect())
+        Bots::new((0..3).map(|_| Box::new(FirstLegal) as Box<dyn Bot<SpitzerGame>>).collect())
     }
 
     /// The key a simple human presses: in every third deal he takes the

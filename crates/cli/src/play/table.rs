@@ -284,21 +284,42 @@ fn panic_text(payload: &(dyn Any + Send)) -> &str {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use trumpf_ai::RandomBot;
     use trumpf_core::spidge::{SpidgeDeal, SpidgeGame, SpidgeRules};
     use trumpf_core::spitzer::{SpitzerDeal, SpitzerGame, SpitzerRules};
 
-    fn play_out<G: MatchGame>(table: &mut Table<G>, bots: &mut Bots<G>) {
+    /// A bot for any game that takes its first legal action (in Spitzer:
+    /// passes, then plays its first legal card).
+    pub struct FirstLegal;
+    impl<G: Game> Bot<G> for FirstLegal {
+        fn name(&self) -> &str {
+            "first legal"
+        }
+        fn choose(&mut self, view: &G::View) -> G::Action {
+            first_legal(view)
+        }
+    }
+
+    /// The first legal action of the seat whose view this is.
+    pub fn first_legal<V: GameView>(view: &V) -> V::Action {
+        let mut legal = Vec::new();
+        view.legal_actions(&mut legal);
+        legal.swap_remove(0)
+    }
+
+    /// Plays the deal in progress to its end: the bots answer their
+    /// requests, `human` chooses for the human.
+    pub fn play_out<G: MatchGame>(
+        table: &mut Table<G>,
+        bots: &mut Bots<G>,
+        mut human: impl FnMut(&G::View) -> G::Action,
+    ) {
         while let Some(seat) = table.to_act() {
             let action = match table.bot_request() {
                 Some(request) => bots.answer(request).action,
-                None => {
-                    let mut legal = Vec::new();
-                    table.view(seat).legal_actions(&mut legal);
-                    legal[0]
-                }
+                None => human(&table.view(seat)),
             };
             table.apply(seat, action).unwrap();
         }
@@ -309,17 +330,6 @@ mod tests {
         let mut table = Table::<SpitzerGame>::new(5, SpitzerRules::default(), 3).unwrap();
         // Bots that pass and play their first card: Normal games, 3 to 9
         // points a deal, so the match lasts more than four deals.
-        struct FirstLegal;
-        impl Bot<SpitzerGame> for FirstLegal {
-            fn name(&self) -> &str {
-                "first legal"
-            }
-            fn choose(&mut self, view: &trumpf_core::spitzer::SpitzerView) -> trumpf_core::spitzer::SpitzerAction {
-                let mut legal = Vec::new();
-                view.legal_actions(&mut legal);
-                legal[0]
-            }
-        }
         let mut bots = Bots::new((1..4).map(|_| Box::new(FirstLegal) as Box<dyn Bot<SpitzerGame>>).collect());
         let mut seats = Vec::new();
         for number in 1..=5u32 {
@@ -329,7 +339,7 @@ mod tests {
             assert_eq!(table.view(seat).hand, SpitzerDeal::from_seed(5 + u64::from(number) - 1).hand(seat));
             assert!(table.finished().is_none());
             assert!(!table.next_deal(), "the deal is not over yet");
-            play_out(&mut table, &mut bots);
+            play_out(&mut table, &mut bots, first_legal);
             assert_eq!(table.finished().map(|d| d.dealer), Some(table.dealer()));
             assert!(table.take_trouble().is_none());
             if !table.next_deal() {
@@ -347,7 +357,7 @@ mod tests {
             SpidgeDeal::from_seed(9).hands()[trumpf_core::spidge::Hand::Left]
         );
         let mut bots = Bots::new((1..3).map(|i| Box::new(RandomBot::new(i)) as Box<dyn Bot<SpidgeGame>>).collect());
-        play_out(&mut table, &mut bots);
+        play_out(&mut table, &mut bots, first_legal);
         assert!(table.finished().is_some());
         assert!(table.next_deal());
         assert_eq!(table.dealer(), 0);
