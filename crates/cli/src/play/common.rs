@@ -856,6 +856,38 @@ pub(super) mod tests {
             .join("\n")
     }
 
+    /// The rows of the panel whose top border holds `title`: the border and
+    /// the two rows below it.
+    pub fn panel(buf: &Buffer, title: &str) -> (u16, Vec<String>) {
+        let rows = crate::play::ui::tests::rows(buf);
+        let top = rows.iter().position(|r| r.contains(title)).unwrap_or_else(|| panic!("no {title:?} panel"));
+        (top as u16, rows[top..top + 3].to_vec())
+    }
+
+    /// Checks the row of cards in the panel whose top border is row `top`:
+    /// each card's suit symbol, and below it `▲` at `cursor`, `•` under the
+    /// other cards of `legal`, a blank under the rest. Where `legal` is given
+    /// (the row plays), its cards are not dimmed and the others are.
+    pub fn check_marks(buf: &Buffer, top: u16, cards: &[Card], legal: Option<CardSet>, cursor: Option<usize>) {
+        for (i, &card) in cards.iter().enumerate() {
+            let x = 2 + 4 * i as u16;
+            let cell = buf.cell((x, top + 1)).unwrap();
+            assert_eq!(cell.symbol(), card_text(card).chars().next().unwrap().to_string(), "card {i} is {card}");
+            let playable = legal.is_some_and(|legal| legal.contains(card));
+            let expected = if cursor == Some(i) {
+                "▲"
+            } else if playable {
+                "•"
+            } else {
+                " "
+            };
+            assert_eq!(buf.cell((x, top + 2)).unwrap().symbol(), expected, "the mark under {card}");
+            if legal.is_some() {
+                assert_eq!(cell.modifier.contains(Modifier::DIM), !playable, "{card} is dimmed iff not playable");
+            }
+        }
+    }
+
     /// Random keys (and the odd resize and redraw) must never crash a model.
     pub fn fuzz<G: TuiGame>(
         mut m: MatchModel<G>,

@@ -358,7 +358,7 @@ impl MatchModel<SpidgeGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::common::tests::{ch, feed, fuzz, key, screen, started, text};
+    use crate::play::common::tests::{ch, check_marks, feed, fuzz, key, panel, screen, started, text};
     use crate::play::common::{Cmd, Msg};
     use crate::play::model::{SaveTarget, Status};
     use crate::play::table::Table;
@@ -381,33 +381,6 @@ mod tests {
         if m.deal_over() { ch('n') } else { key(KeyCode::Enter) }
     }
 
-    /// The rows of the panel whose top border holds `title`: the border and
-    /// the two rows below it.
-    fn panel(buf: &Buffer, title: &str) -> (u16, Vec<String>) {
-        let rows = crate::play::ui::tests::rows(buf);
-        let top = rows.iter().position(|r| r.contains(title)).unwrap_or_else(|| panic!("no {title:?} panel"));
-        (top as u16, rows[top..top + 3].to_vec())
-    }
-
-    /// Checks the marks under a panel's cards: playable cards `•` (or the
-    /// cursor), the others blank and dimmed.
-    fn check_marks(buf: &Buffer, top: u16, cards: &[Card], legal: Option<CardSet>) {
-        for (i, &card) in cards.iter().enumerate() {
-            let x = 2 + 4 * i as u16;
-            let cell = buf.cell((x, top + 1)).unwrap();
-            assert_eq!(cell.symbol(), card_text(card).chars().next().unwrap().to_string(), "card {i} is {card}");
-            let mark = buf.cell((x, top + 2)).unwrap().symbol();
-            match legal {
-                Some(legal) if legal.contains(card) => assert!(mark == "•" || mark == "▲", "{card}: {mark:?}"),
-                Some(_) => {
-                    assert!(mark == " " || mark == "▲", "{card} is not playable");
-                    assert!(cell.modifier.contains(Modifier::DIM), "{card} is dimmed");
-                }
-                None => assert!(mark == " " || mark == "▲", "{card}: no marks in a hand that does not play"),
-            }
-        }
-    }
-
     #[test]
     fn the_dummy_lies_face_up_and_nothing_else_hidden_is_shown() {
         let mut bots = bots();
@@ -425,7 +398,8 @@ mod tests {
                 for card in &dummy {
                     assert!(rows[1].contains(&card_text(*card)), "{card} missing in the dummy: {}", rows[1]);
                 }
-                check_marks(&buf, top, &dummy, m.playing_dummy().then(|| m.view.legal_cards()));
+                let playing = m.playing_dummy();
+                check_marks(&buf, top, &dummy, playing.then(|| m.view.legal_cards()), playing.then_some(m.cursor));
                 let shown = text(&buf);
                 for card in SpidgeRules::default().pack().minus(m.view.visible_cards()) {
                     assert!(!shown.contains(&card_text(card)), "{card} is hidden from the human\n{shown}");
@@ -456,9 +430,9 @@ mod tests {
         let buf = screen(&m, 80, 24);
         let (top, rows) = panel(&buf, "Dummy · your turn to play from it · • playable");
         assert!(rows[2].contains('▲'));
-        check_marks(&buf, top, &hand_order(m.view.dummy), Some(m.view.legal_cards()));
+        check_marks(&buf, top, &hand_order(m.view.dummy), Some(m.view.legal_cards()), Some(m.cursor));
         let (hand_top, _) = panel(&buf, "Your hand · Dealer ");
-        check_marks(&buf, hand_top, &hand_order(m.view.own_hand), None);
+        check_marks(&buf, hand_top, &hand_order(m.view.own_hand), None, None);
         assert!(text(&buf).contains("Your turn to play from the dummy."));
         let (dummy, own) = (m.view.dummy, m.view.own_hand);
         let card = m.cursor_cards()[m.cursor];
@@ -471,7 +445,7 @@ mod tests {
         assert_eq!(m.cursor_cards(), hand_order(m.view.own_hand));
         let buf = screen(&m, 80, 24);
         let (top, _) = panel(&buf, "Your hand · Dealer · your turn");
-        check_marks(&buf, top, &hand_order(m.view.own_hand), Some(m.view.legal_cards()));
+        check_marks(&buf, top, &hand_order(m.view.own_hand), Some(m.view.legal_cards()), Some(m.cursor));
     }
 
     #[test]

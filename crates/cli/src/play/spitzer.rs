@@ -512,7 +512,7 @@ fn plural(n: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::common::tests::{ch, feed, fuzz, key, screen, started, text};
+    use crate::play::common::tests::{ch, check_marks, feed, fuzz, key, panel, screen, started, text};
     use crate::play::common::{Cmd, Msg};
     use crate::play::model::{SaveTarget, Status};
     use crate::play::table::Table;
@@ -719,23 +719,10 @@ mod tests {
             if m.view.phase == SpitzerPhase::Playing && !legal.is_empty() && legal != m.view.hand {
                 feed(&mut m, &mut bots, key(KeyCode::Right));
                 let buf = screen(&m, 80, 24);
-                let shown = crate::play::ui::tests::rows(&buf);
-                let top = shown.iter().position(|r| r.contains("Your hand")).expect("the hand panel");
-                assert!(shown[top].contains("• playable"));
+                let (top, rows) = panel(&buf, "Your hand");
+                assert!(rows[0].contains("• playable"));
                 let cards = m.cursor_cards();
-                for (i, &card) in cards.iter().enumerate() {
-                    let x = 2 + 4 * i as u16;
-                    let cell = buf.cell((x, top as u16 + 1)).unwrap();
-                    assert_eq!(cell.symbol(), card.suit().symbol().to_string(), "card {i} is {card}");
-                    let mark = buf.cell((x, top as u16 + 2)).unwrap().symbol();
-                    if legal.contains(card) {
-                        assert!(mark == "•" || mark == "▲", "{card} is playable: {mark:?}");
-                        assert!(!cell.modifier.contains(Modifier::DIM));
-                    } else {
-                        assert!(mark == " " || mark == "▲", "{card} is not playable");
-                        assert!(cell.modifier.contains(Modifier::DIM));
-                    }
-                }
+                check_marks(&buf, top, &cards, Some(legal), Some(m.cursor));
                 // Enter on an unplayable card is refused; nothing changes.
                 let illegal = cards.iter().position(|&c| !legal.contains(c)).unwrap();
                 feed(&mut m, &mut bots, key(KeyCode::Home));

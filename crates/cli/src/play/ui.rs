@@ -1382,6 +1382,7 @@ pub(super) mod tests {
         rows(buf).iter().map(|row| squeeze(row)).collect::<Vec<_>>().join("\n")
     }
 
+    use crate::play::common::tests::{check_marks, panel};
     use crate::play::model::tests::{
         ch, feed, human_defends, isko, key, model, passers, play_deals, policy_key, pub_ramsch, pub_rules, session_of,
         started,
@@ -1423,22 +1424,12 @@ pub(super) mod tests {
             let legal = m.view.legal_cards();
             if m.view.phase == SkatPhase::Playing && !legal.is_empty() && legal != m.view.hand {
                 let buf = screen(&m, 80, 24);
+                let (top, panel_rows) = panel(&buf, "Your hand");
+                assert!(panel_rows[0].contains("• playable"));
+                // The cursor is on a playable card: every unplayable card has a blank mark.
+                assert!(legal.contains(m.hand()[m.cursor]));
+                check_marks(&buf, top, &m.hand(), Some(legal), Some(m.cursor));
                 let shown = rows(&buf);
-                let top = shown.iter().position(|r| r.contains("Your hand")).expect("the hand panel");
-                assert!(shown[top].contains("• playable"));
-                for (i, &card) in m.hand().iter().enumerate() {
-                    let x = 2 + 4 * i as u16;
-                    let cell = buf.cell((x, top as u16 + 1)).unwrap();
-                    assert_eq!(cell.symbol(), card.suit().symbol().to_string(), "card {i} is {card}");
-                    let mark = buf.cell((x, top as u16 + 2)).unwrap().symbol();
-                    if legal.contains(card) {
-                        assert!(mark == "•" || mark == "▲", "{card} is playable: {mark:?}");
-                        assert!(!cell.modifier.contains(Modifier::DIM));
-                    } else {
-                        assert_eq!(mark, " ", "{card} is not playable");
-                        assert!(cell.modifier.contains(Modifier::DIM));
-                    }
-                }
                 let trick = shown.iter().find(|r| r.contains("│Trick ")).expect("the trick row");
                 let led = m.view.trick()[0];
                 assert!(trick.contains(&format!("▸{}", card_text(led))), "{trick}");
