@@ -504,16 +504,24 @@ impl<G: TuiGame> MatchModel<G> {
 
 impl<G: TuiGame> Widget for &MatchModel<G> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.width < G::MIN_WIDTH || area.height < G::MIN_HEIGHT {
-            let text = format!(
-                "trumpf needs a terminal of at least 80×24; this one is {}×{}. Enlarge it, or press q twice to quit.",
-                area.width, area.height
-            );
-            Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
-            return;
+        if !too_small(area, buf, G::MIN_WIDTH, G::MIN_HEIGHT) {
+            G::render(self, area, buf);
         }
-        G::render(self, area, buf);
     }
+}
+
+/// On a terminal narrower than `min_width` or lower than `min_height`, draws
+/// a notice asking for a larger one instead of the screen, and says so.
+pub fn too_small(area: Rect, buf: &mut Buffer, min_width: u16, min_height: u16) -> bool {
+    if area.width >= min_width && area.height >= min_height {
+        return false;
+    }
+    let text = format!(
+        "trumpf needs a terminal of at least 80×24; this one is {}×{}. Enlarge it, or press q twice to quit.",
+        area.width, area.height
+    );
+    Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
+    true
 }
 
 /// Width of the score panel.

@@ -18,7 +18,7 @@ use trumpf_core::skat::{
 };
 use trumpf_core::{Card, CardSet, GameView, Rank, Seat, Suit};
 
-use super::common::{marked_card_row, short_name, trick_grid};
+use super::common::{marked_card_row, short_name, too_small, trick_grid};
 use super::model::{BidTurn, Model, Said, Status};
 use super::session::HUMAN;
 
@@ -192,12 +192,7 @@ fn pushes_text(pushes: u8) -> String {
 
 impl Widget for &Model {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            let text = format!(
-                "trumpf needs a terminal of at least 80×24; this one is {}×{}. Enlarge it, or press q twice to quit.",
-                area.width, area.height
-            );
-            Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
+        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
             return;
         }
         // A long message (a save that could not be ISS, the rules at the
