@@ -896,6 +896,22 @@ pub(super) mod tests {
         }
     }
 
+    /// A random key for the fuzz tests: one of `codes` or a character of
+    /// `chars`, with no modifier, Shift, Control or Alt; `None` for Ctrl-C and
+    /// Ctrl-D, which would quit.
+    pub fn random_key(rng: &mut rand_chacha::ChaCha8Rng, codes: &[KeyCode], chars: &[char]) -> Option<KeyEvent> {
+        use rand::RngExt as _;
+        let modifiers = [KeyModifiers::NONE, KeyModifiers::SHIFT, KeyModifiers::CONTROL, KeyModifiers::ALT];
+        let code = if rng.random_range(0..2) == 0 {
+            codes[rng.random_range(0..codes.len())]
+        } else {
+            KeyCode::Char(chars[rng.random_range(0..chars.len())])
+        };
+        let modifier = modifiers[rng.random_range(0..modifiers.len())];
+        (modifier != KeyModifiers::CONTROL || !matches!(code, KeyCode::Char('c' | 'd')))
+            .then(|| KeyEvent::new(code, modifier))
+    }
+
     /// Random keys (and the odd resize and redraw) must never crash a model.
     pub fn fuzz<G: TuiGame>(
         mut m: MatchModel<G>,
@@ -925,25 +941,16 @@ pub(super) mod tests {
             KeyCode::Null,
         ];
         let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSW+-?0123456789é♣".chars().collect();
-        let modifiers = [KeyModifiers::NONE, KeyModifiers::SHIFT, KeyModifiers::CONTROL, KeyModifiers::ALT];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         m = started(m, bots);
         for step in 0..steps {
             let msg = match rng.random_range(0..10) {
                 0..5 => policy(&m),
                 5 => Msg::Resize,
-                _ => {
-                    let code = if rng.random_range(0..2) == 0 {
-                        codes[rng.random_range(0..codes.len())]
-                    } else {
-                        KeyCode::Char(chars[rng.random_range(0..chars.len())])
-                    };
-                    let modifier = modifiers[rng.random_range(0..modifiers.len())];
-                    if modifier == KeyModifiers::CONTROL && matches!(code, KeyCode::Char('c' | 'd')) {
-                        continue;
-                    }
-                    Msg::Key(KeyEvent::new(code, modifier))
-                }
+                _ => match random_key(&mut rng, &codes, &chars) {
+                    Some(key) => Msg::Key(key),
+                    None => continue,
+                },
             };
             feed(&mut m, bots, msg);
             if m.should_quit() {

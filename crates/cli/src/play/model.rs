@@ -1507,6 +1507,7 @@ pub(super) mod tests {
 
     #[test]
     fn no_key_crashes_the_game() {
+        use crate::play::common::tests::random_key;
         use rand::RngExt as _;
         use rand::SeedableRng;
         let codes = [
@@ -1530,7 +1531,6 @@ pub(super) mod tests {
             KeyCode::Null,
         ];
         let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSWKRUG+-?0123456789é♣".chars().collect();
-        let modifiers = [KeyModifiers::NONE, KeyModifiers::SHIFT, KeyModifiers::CONTROL, KeyModifiers::ALT];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
         let presets = [
             isko(),
@@ -1556,19 +1556,11 @@ pub(super) mod tests {
                     }
                     0..5 => policy_key(&m),
                     5 => Msg::Resize,
-                    _ => {
-                        let code = if rng.random_range(0..2) == 0 {
-                            codes[rng.random_range(0..codes.len())]
-                        } else {
-                            KeyCode::Char(chars[rng.random_range(0..chars.len())])
-                        };
-                        let modifier = modifiers[rng.random_range(0..modifiers.len())];
-                        // Ctrl-C and Ctrl-D quit like q; keep the session going.
-                        if modifier == KeyModifiers::CONTROL && matches!(code, KeyCode::Char('c' | 'd')) {
-                            continue;
-                        }
-                        Msg::Key(KeyEvent::new(code, modifier))
-                    }
+                    // Ctrl-C and Ctrl-D quit like q; keep the session going.
+                    _ => match random_key(&mut rng, &codes, &chars) {
+                        Some(key) => Msg::Key(key),
+                        None => continue,
+                    },
                 };
                 keys_watching += usize::from(m.watching());
                 pending.extend(m.update(msg).into_iter().filter(|cmd| matches!(cmd, Cmd::AskBot(_))));
