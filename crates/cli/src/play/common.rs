@@ -405,22 +405,13 @@ impl<G: TuiGame> MatchModel<G> {
         }
         self.awaiting = None;
         let who = self.name_at(answer.seat).to_owned();
-        if let Some(trouble) = &answer.trouble {
-            self.error(format!("{who} {trouble}; it took its first legal action instead."));
+        let (taken, trouble) = self.table.apply_answer(&answer, &who);
+        if let Some(trouble) = trouble {
+            self.error(trouble);
         }
-        match self.table.apply(answer.seat, answer.action) {
-            Ok(()) => self.after(answer.seat),
-            Err(e) => {
-                // The bot checked its action against its own view; a refusal
-                // means view and deal disagree. Keep the game going.
-                self.error(format!("{who}'s {} was refused: {e}", answer.action));
-                let mut legal = Vec::new();
-                self.table.view(answer.seat).legal_actions(&mut legal);
-                match legal.first() {
-                    Some(&action) if self.table.apply(answer.seat, action).is_ok() => self.after(answer.seat),
-                    _ => Vec::new(),
-                }
-            }
+        match taken {
+            Some(_) => self.after(answer.seat),
+            None => Vec::new(),
         }
     }
 
@@ -462,13 +453,7 @@ impl<G: TuiGame> MatchModel<G> {
     }
 
     fn ask_bot(&mut self) -> Vec<Cmd<G>> {
-        match self.table.bot_request() {
-            Some(request) if self.awaiting != Some(request.ticket) => {
-                self.awaiting = Some(request.ticket);
-                vec![Cmd::AskBot(request)]
-            }
-            _ => Vec::new(),
-        }
+        self.table.new_bot_request(&mut self.awaiting).map(Cmd::AskBot).into_iter().collect()
     }
 
     fn next_deal(&mut self) -> Vec<Cmd<G>> {

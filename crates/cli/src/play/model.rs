@@ -723,22 +723,13 @@ impl Model {
         }
         self.awaiting = None;
         let who = self.name_at(answer.seat).to_owned();
-        if let Some(trouble) = &answer.trouble {
-            self.error(format!("{who} {trouble}; it took its first legal action instead."));
+        let (taken, trouble) = self.session.apply_answer(&answer, &who);
+        if let Some(trouble) = trouble {
+            self.error(trouble);
         }
-        match self.session.apply(answer.seat, answer.action) {
-            Ok(()) => self.after(answer.seat, answer.action),
-            Err(e) => {
-                // The bot checked its action against its own view; a refusal
-                // means view and deal disagree. Keep the game going.
-                self.error(format!("{who}'s {} was refused: {e}", answer.action));
-                let mut legal = Vec::new();
-                self.session.view(answer.seat).legal_actions(&mut legal);
-                match legal.first() {
-                    Some(&action) if self.session.apply(answer.seat, action).is_ok() => self.after(answer.seat, action),
-                    _ => Vec::new(),
-                }
-            }
+        match taken {
+            Some(action) => self.after(answer.seat, action),
+            None => Vec::new(),
         }
     }
 
@@ -830,13 +821,7 @@ impl Model {
     }
 
     fn ask_bot(&mut self) -> Vec<Cmd> {
-        match self.session.bot_request() {
-            Some(request) if self.awaiting != Some(request.ticket) => {
-                self.awaiting = Some(request.ticket);
-                vec![Cmd::AskBot(request)]
-            }
-            _ => Vec::new(),
-        }
+        self.session.new_bot_request(&mut self.awaiting).map(Cmd::AskBot).into_iter().collect()
     }
 
     /// "Deal 4: you sit in Forehand; Bot 2 deals. A Bock deal: every score

@@ -214,6 +214,34 @@ impl<G: MatchGame> Table<G> {
         let member = self.member_at(seat);
         (member != HUMAN).then(|| BotRequest { ticket: self.ticket(), member, seat, view: self.game.view(seat) })
     }
+
+    /// The request for the bot to act, unless it was asked already:
+    /// `awaiting` holds the ticket of the request out, and is set to this one.
+    pub fn new_bot_request(&self, awaiting: &mut Option<Ticket>) -> Option<BotRequest<G>> {
+        let request = self.bot_request().filter(|request| *awaiting != Some(request.ticket))?;
+        *awaiting = Some(request.ticket);
+        Some(request)
+    }
+
+    /// Applies a bot's answer to the current decision, `who` naming the bot.
+    /// Returns the action taken (`None` if none could be) and, if there was
+    /// trouble, what to tell the human.
+    pub fn apply_answer(&mut self, answer: &BotAnswer<G>, who: &str) -> (Option<G::Action>, Option<String>) {
+        let trouble = answer.trouble.as_ref().map(|t| format!("{who} {t}; it took its first legal action instead."));
+        match self.apply(answer.seat, answer.action) {
+            Ok(()) => (Some(answer.action), trouble),
+            Err(e) => {
+                // The bot checked its action against its own view; a refusal
+                // means view and deal disagree. Keep the game going with the
+                // seat's first legal action.
+                let refused = format!("{who}'s {} was refused: {e}", answer.action);
+                let mut legal = Vec::new();
+                self.view(answer.seat).legal_actions(&mut legal);
+                let taken = legal.first().copied().filter(|&action| self.apply(answer.seat, action).is_ok());
+                (taken, Some(refused))
+            }
+        }
+    }
 }
 
 impl<G: MatchGame + Onlooker> Table<G> {
@@ -347,6 +375,34 @@ pub(super) mod tests {
             }
         }
         assert_eq!(&seats[..4], [0, 3, 2, 1], "eldest first, then dealer, E3, E2");
+    }
+
+    #[test]
+    fn a_bot_answer_is_applied_and_a_refused_one_replaced_by_the_first_legal_action() {
+        use trumpf_core::spitzer::SpitzerAction;
+        let mut table = Table::<SpitzerGame>::new(5, SpitzerRules::default(), 3).unwrap();
+        // The human (E1) announces first; then the bots.
+        let seat = table.to_act().unwrap();
+        table.apply(seat, first_legal(&table.view(seat))).unwrap();
+        let request = table.bot_request().expect("E2 is a bot");
+        let action = first_legal(&request.view);
+        let answer =
+            BotAnswer { ticket: request.ticket, seat: request.seat, action, trouble: Some("failed: boom".into()) };
+        let said = "Bot 1 failed: boom; it took its first legal action instead.";
+        assert_eq!(table.apply_answer(&answer, "Bot 1"), (Some(action), Some(said.to_owned())));
+        // A card during the announcements: the deal refuses it and takes the
+        // seat's first legal action instead.
+        let request = table.bot_request().expect("E3 is a bot");
+        let card = request.view.hand.first().unwrap();
+        let answer =
+            BotAnswer { ticket: request.ticket, seat: request.seat, action: SpitzerAction::Play(card), trouble: None };
+        let ticket = table.ticket();
+        let (taken, said) = table.apply_answer(&answer, "Bot 2");
+        assert_eq!(taken, Some(first_legal(&request.view)));
+        let said = said.unwrap();
+        assert!(said.starts_with(&format!("Bot 2's {} was refused: ", SpitzerAction::Play(card))), "{said}");
+        assert_ne!(table.ticket(), ticket);
+        assert_eq!(table.view(request.seat).said(request.seat), taken);
     }
 
     #[test]
