@@ -22,10 +22,10 @@ use trumpf_core::skat::{
     MatchFormat, PassOut, PlayTally, RamschKind, RamschPlay, RamschRules, RamschScoring, RamschTie, ScoreSheet,
     Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome, SkatOwner, SkatRules, settle_ramsch, settle_with,
 };
-use trumpf_core::{CardSet, Game, GameView, Seat, Suit};
+use trumpf_core::{CardSet, Game, GameView, Seat};
 
 mod common;
-use common::{card, card_set, data_lines, fields};
+use common::{card, card_set, contract, data_lines, fields};
 
 const RAMSCH: &str = include_str!("data/skat/variants_ramsch.txt");
 const SETTLE: &str = include_str!("data/skat/variants_settle.txt");
@@ -284,33 +284,6 @@ fn numbers<T: std::str::FromStr>(text: &str) -> Vec<T> {
 
 fn three<T: std::str::FromStr + Copy>(text: &str) -> [T; 3] {
     numbers::<T>(text).try_into().unwrap_or_else(|_| panic!("expected three numbers in {text:?}"))
-}
-
-/// A declaration: kind letter, then every flag written explicitly (`H` hand,
-/// `S` schneider announced, `Z` schwarz announced, `O` ouvert). Deliberately
-/// not `Contract::from_str`, which fills in implied flags.
-fn contract(code: &str) -> Contract {
-    let mut chars = code.chars();
-    let kind = match chars.next().expect("empty game code") {
-        'D' => GameKind::Suit(Suit::Diamonds),
-        'H' => GameKind::Suit(Suit::Hearts),
-        'S' => GameKind::Suit(Suit::Spades),
-        'C' => GameKind::Suit(Suit::Clubs),
-        'G' => GameKind::Grand,
-        'N' => GameKind::Null,
-        other => panic!("unknown game letter {other:?} in {code:?}"),
-    };
-    let mut c = Contract::pickup(kind);
-    for f in chars {
-        match f {
-            'H' => c.hand = true,
-            'S' => c.schneider = true,
-            'Z' => c.schwarz = true,
-            'O' => c.ouvert = true,
-            other => panic!("unknown flag {other:?} in {code:?}"),
-        }
-    }
-    c
 }
 
 /// Card points by the §2.2 table, independent of the engine.

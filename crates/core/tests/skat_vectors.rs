@@ -12,7 +12,7 @@ use trumpf_core::skat::{
 use trumpf_core::{Card, Game, Seat, Suit};
 
 mod common;
-use common::{card, card_set, cards, data_lines, fields};
+use common::{card, card_set, cards, contract, data_lines, fields};
 
 const SETTLEMENT: &str = include_str!("data/skat/settlement.txt");
 const MATADORS: &str = include_str!("data/skat/matadors.txt");
@@ -34,33 +34,6 @@ fn game_kind(name: &str) -> GameKind {
         "Null" => GameKind::Null,
         other => panic!("unknown game {other:?}"),
     }
-}
-
-/// A declaration written as the kind letter followed by every flag explicitly
-/// (`H` hand, `S` schneider announced, `Z` schwarz announced, `O` ouvert).
-/// Deliberately not `Contract::from_str`, which fills in implied flags.
-fn contract(code: &str) -> Contract {
-    let mut chars = code.chars();
-    let kind = match chars.next().expect("empty game code") {
-        'D' => GameKind::Suit(Suit::Diamonds),
-        'H' => GameKind::Suit(Suit::Hearts),
-        'S' => GameKind::Suit(Suit::Spades),
-        'C' => GameKind::Suit(Suit::Clubs),
-        'G' => GameKind::Grand,
-        'N' => GameKind::Null,
-        other => panic!("unknown game letter {other:?} in {code:?}"),
-    };
-    let mut c = Contract::pickup(kind);
-    for flag in chars {
-        match flag {
-            'H' => c.hand = true,
-            'S' => c.schneider = true,
-            'Z' => c.schwarz = true,
-            'O' => c.ouvert = true,
-            other => panic!("unknown flag {other:?} in {code:?}"),
-        }
-    }
-    c
 }
 
 fn seat(name: &str) -> Seat {

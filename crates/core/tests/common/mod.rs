@@ -2,7 +2,8 @@
 //! `#` comments (shared by the per-game vector drivers).
 #![allow(dead_code)]
 
-use trumpf_core::{Card, CardSet};
+use trumpf_core::skat::{Contract, GameKind};
+use trumpf_core::{Card, CardSet, Suit};
 
 /// The data lines of a file: comments (`#` to the end of the line) and blank
 /// lines removed, with their 1-based line numbers.
@@ -37,4 +38,32 @@ pub fn card_set(text: &str) -> CardSet {
     let set: CardSet = list.iter().copied().collect();
     assert_eq!(set.len(), list.len(), "a card repeats in {text:?}");
     set
+}
+
+/// A Skat game code as the data files write it: the game letter, then the
+/// flags exactly as given (`H` hand, `S` schneider announced, `Z` schwarz
+/// announced, `O` ouvert). Deliberately not `Contract::from_str`, which
+/// fills in implied flags.
+pub fn contract(code: &str) -> Contract {
+    let mut chars = code.chars();
+    let kind = match chars.next().expect("empty game code") {
+        'D' => GameKind::Suit(Suit::Diamonds),
+        'H' => GameKind::Suit(Suit::Hearts),
+        'S' => GameKind::Suit(Suit::Spades),
+        'C' => GameKind::Suit(Suit::Clubs),
+        'G' => GameKind::Grand,
+        'N' => GameKind::Null,
+        other => panic!("unknown game letter {other:?} in {code:?}"),
+    };
+    let mut c = Contract::pickup(kind);
+    for flag in chars {
+        match flag {
+            'H' => c.hand = true,
+            'S' => c.schneider = true,
+            'Z' => c.schwarz = true,
+            'O' => c.ouvert = true,
+            other => panic!("unknown flag {other:?} in {code:?}"),
+        }
+    }
+    c
 }
