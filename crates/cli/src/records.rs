@@ -126,7 +126,7 @@ fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut i
             let line = JsonDeal {
                 game: G::NAME,
                 deal: i + 1,
-                dealer: *dealer,
+                dealer: dealer.index(),
                 scores: &scores[..members],
                 totals: totals.clone(),
             };
@@ -137,7 +137,7 @@ fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut i
                 out,
                 "deal {}: dealer {}: {} | {}",
                 i + 1,
-                record.players[*dealer],
+                record.players[dealer.index()],
                 G::describe(end),
                 scores.join(" ")
             )?;
@@ -145,7 +145,7 @@ fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut i
     }
     let (status, winner) = match m.status() {
         MatchStatus::Running => ("running".to_owned(), None),
-        MatchStatus::Won(w) => (format!("won by {}", record.players[w]), Some(w)),
+        MatchStatus::Won(w) => (format!("won by {}", record.players[w.index()]), Some(w.index())),
         MatchStatus::Drawn => ("drawn".to_owned(), None),
     };
     if json {
@@ -183,7 +183,11 @@ mod tests {
 
     /// A one-deal list: everybody passes (thrown in, §4.6), so every score is 0.
     fn passed_in_record() -> String {
-        let mut m = Match::<SkatGame>::new(SkatMatchRules { deals: Some(1), ..Default::default() }, 0).unwrap();
+        let mut m = Match::<SkatGame>::new(
+            SkatMatchRules { deals: Some(1), ..Default::default() },
+            trumpf_core::Member::new(0).unwrap(),
+        )
+        .unwrap();
         let start = SkatGame::new(SkatDeal::from_seed(1), SkatRules::default());
         let actions = vec![
             (Seat::MIDDLEHAND, SkatAction::Pass),

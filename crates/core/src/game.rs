@@ -18,7 +18,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What one seat may know.
     type View: GameView<Action = Self::Action>;
     /// Why an action was refused.
-    type Error: std::error::Error + Send + Sync + 'static;
+    type Error: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
 
     /// The game's name, e.g. `"skat"`.
     const NAME: &'static str;
@@ -53,6 +53,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// What `seat` may know of the state.
     fn view(&self, seat: Seat) -> Self::View;
+
+    /// What a spectator may know: what lies on the table for everybody (the
+    /// tricks, public hands, what was said), no seat's hand. Also the view
+    /// of a member sitting a deal out (Skat's dealer at a four-member
+    /// table). Its [`GameView::is_my_turn`] is always false.
+    fn spectator_view(&self) -> Self::View;
 
     /// The score of each seat for this deal, once it is over (list points,
     /// positive is good), in seat order; entries past [`Game::seats`] are 0.
@@ -113,8 +119,12 @@ pub fn perft<G: Game + Copy>(game: &G, depth: u32) -> u64 {
 pub trait GameView: Clone + Debug + Send + Sync {
     /// The action type of the game.
     type Action;
-    /// The seat this view belongs to.
+    /// The seat this view belongs to (for a spectator's view, a seat that
+    /// means nothing: see [`GameView::is_spectator`]).
     fn seat(&self) -> Seat;
+    /// Whether this is a spectator's view ([`Game::spectator_view`]): no
+    /// hand, never to act.
+    fn is_spectator(&self) -> bool;
     /// Whether this seat is to act.
     fn is_my_turn(&self) -> bool;
     /// The cards this seat holds.

@@ -382,7 +382,7 @@ pub enum IssErrorKind {
         /// Its value.
         value: String,
         /// What is wrong.
-        reason: String,
+        reason: Box<FieldProblem>,
     },
     /// `MV[...]` does not start with the server's deal.
     #[error("MV[...] does not start with the deal `w c1.c2. ... .c32`")]
@@ -457,6 +457,70 @@ pub enum IssErrorKind {
         /// What cannot be expressed.
         reason: &'static str,
     },
+}
+
+/// What is wrong with the value of a field.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FieldProblem {
+    /// `ID[...]` is not a game number.
+    #[error("not a game number")]
+    NotAGameNumber,
+    /// `GM[...]` is not `Skat`.
+    #[error("not a Skat record (GM[Skat])")]
+    NotSkat,
+    /// `R[...]` is not a result.
+    #[error(transparent)]
+    Result(#[from] ResultProblem),
+}
+
+/// What is wrong with a result `R[...]`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ResultProblem {
+    /// A second `win`, `loss` or `penalty`.
+    #[error("`{0}`: a second outcome")]
+    SecondOutcome(String),
+    /// A second `bidok` or `overbid`.
+    #[error("`{0}`: a second bidok/overbid")]
+    SecondBidCheck(String),
+    /// A token that is neither a word of the result nor `key:value`.
+    #[error("`{0}` is not an entry of a result")]
+    NotAnEntry(String),
+    /// A `key:value` with an unknown key.
+    #[error("`{0}`: unknown entry")]
+    UnknownEntry(String),
+    /// An entry given twice.
+    #[error("`{key}:` appears twice")]
+    Twice {
+        /// The entry.
+        key: &'static str,
+    },
+    /// An entry whose value is not a number.
+    #[error("`{0}`: not a number")]
+    NotANumber(String),
+    /// A required entry is missing.
+    #[error("no `{key}:` entry")]
+    Missing {
+        /// The entry.
+        key: &'static str,
+    },
+    /// An entry out of its range.
+    #[error("`{key}:{value}` is out of range {lo}..={hi}")]
+    OutOfRange {
+        /// The entry.
+        key: &'static str,
+        /// Its value.
+        value: i64,
+        /// The lowest value allowed.
+        lo: i64,
+        /// The highest value allowed.
+        hi: i64,
+    },
+    /// No `win`, `loss` or `penalty`.
+    #[error("no outcome (win, loss or penalty)")]
+    NoOutcome,
+    /// No `bidok` or `overbid`.
+    #[error("no bidok/overbid")]
+    NoBidCheck,
 }
 
 /// Why a game cannot be written as an ISS record, if it cannot. ISS knows
@@ -825,7 +889,7 @@ fn parse_line(line: &str) -> Result<(IssRecord, Vec<MoveRef>), IssError> {
             column: id_field.value_start + 1,
             field: "ID",
             value: id_field.value.clone(),
-            reason: "not a game number".to_owned(),
+            reason: Box::new(FieldProblem::NotAGameNumber),
         },
     })?;
     let fail = |kind| IssError { line: None, id: Some(id), kind };
@@ -836,7 +900,7 @@ fn parse_line(line: &str) -> Result<(IssRecord, Vec<MoveRef>), IssError> {
             column: gm.value_start + 1,
             field: "GM",
             value: gm.value.clone(),
-            reason: "not a Skat record (GM[Skat])".to_owned(),
+            reason: Box::new(FieldProblem::NotSkat),
         }));
     }
     let mut players: [String; 3] = Default::default();
@@ -848,7 +912,8 @@ fn parse_line(line: &str) -> Result<(IssRecord, Vec<MoveRef>), IssError> {
     let (deal, moves, spans) = parse_moves(&mv.value, mv.value_start).map_err(fail)?;
     let result = match find("R") {
         None => None,
-        Some(f) => Some(parse_result(&f.value).map_err(|reason| {
+        Some(f) => Some(parse_result(&f.value).map_err(|problem| {
+            let reason = Box::new(FieldProblem::Result(problem));
             fail(IssErrorKind::BadField { column: f.value_start + 1, field: "R", value: f.value.clone(), reason })
         })?),
     };
@@ -1125,19 +1190,20 @@ fn parse_deal(token: &str, at: &MoveRef) -> Result<SkatDeal, IssErrorKind> {
 }
 
 /// The text inside `R[...]`.
-fn parse_result(text: &str) -> Result<IssResult, String> {
+fn parse_result(text: &str) -> Result<IssResult, ResultProblem> {
     let text = text.trim();
     if text == "passed" {
         return Ok(IssResult::passed());
     }
     let mut outcome = None;
     let mut overbid = None;
-    let mut numbers: Vec<(&str, i64)> = Vec::new();
+    let mut numbers: Vec<(&'static str, i64)> = Vec::new();
     for token in text.split_whitespace() {
+        let owned = || token.to_owned();
         match token {
             "win" | "loss" | "penalty" => {
                 if outcome.is_some() {
-                    return Err(format!("`{token}`: a second outcome"));
+                    return Err(ResultProblem::SecondOutcome(owned()));
                 }
                 outcome = Some(match token {
                     "win" => IssOutcome::Win,
@@ -1147,43 +1213,49 @@ fn parse_result(text: &str) -> Result<IssResult, String> {
             }
             "bidok" | "overbid" => {
                 if overbid.is_some() {
-                    return Err(format!("`{token}`: a second bidok/overbid"));
+                    return Err(ResultProblem::SecondBidCheck(owned()));
                 }
                 overbid = Some(token == "overbid");
             }
             _ => {
                 let Some((key, value)) = token.split_once(':') else {
-                    return Err(format!("`{token}` is not an entry of a result"));
+                    return Err(ResultProblem::NotAnEntry(owned()));
                 };
-                if !matches!(key, "d" | "v" | "m" | "p" | "t" | "s" | "z" | "p0" | "p1" | "p2" | "l" | "to" | "r") {
-                    return Err(format!("`{token}`: unknown entry `{key}`"));
-                }
+                let Some(&key) = RESULT_KEYS.iter().find(|&&k| k == key) else {
+                    return Err(ResultProblem::UnknownEntry(owned()));
+                };
                 if numbers.iter().any(|&(k, _)| k == key) {
-                    return Err(format!("`{token}`: `{key}` appears twice"));
+                    return Err(ResultProblem::Twice { key });
                 }
-                let value = value.parse::<i64>().map_err(|_| format!("`{token}`: not a number"))?;
+                let value = value.parse::<i64>().map_err(|_| ResultProblem::NotANumber(owned()))?;
                 numbers.push((key, value));
             }
         }
     }
     let get = |key: &str| numbers.iter().find(|&&(k, _)| k == key).map(|&(_, v)| v);
-    let need = |key: &str| get(key).ok_or_else(|| format!("no `{key}:` entry"));
-    let ranged = |key: &str, lo: i64, hi: i64, default: Option<i64>| -> Result<i64, String> {
+    let need = |key: &'static str| get(key).ok_or(ResultProblem::Missing { key });
+    let ranged = |key: &'static str, lo: i64, hi: i64, default: Option<i64>| -> Result<i64, ResultProblem> {
         let v = match (get(key), default) {
             (Some(v), _) => v,
             (None, Some(d)) => d,
-            (None, None) => return Err(format!("no `{key}:` entry")),
+            (None, None) => return Err(ResultProblem::Missing { key }),
         };
-        if (lo..=hi).contains(&v) { Ok(v) } else { Err(format!("`{key}:{v}` is out of range {lo}..={hi}")) }
+        if (lo..=hi).contains(&v) { Ok(v) } else { Err(ResultProblem::OutOfRange { key, value: v, lo, hi }) }
     };
     let seat = |v: i64| usize::try_from(v).ok().and_then(Seat::new);
-    let flag = |key: &str| ranged(key, 0, 1, None).map(|v| v == 1);
-    let outcome = outcome.ok_or("no outcome (win, loss or penalty)")?;
-    let overbid = overbid.ok_or("no bidok/overbid")?;
+    let flag = |key: &'static str| ranged(key, 0, 1, None).map(|v| v == 1);
+    let outcome = outcome.ok_or(ResultProblem::NoOutcome)?;
+    let overbid = overbid.ok_or(ResultProblem::NoBidCheck)?;
+    let value = need("v")?;
     let settlement = IssSettlement {
         outcome,
         declarer: seat(ranged("d", -1, 2, None)?),
-        value: i32::try_from(need("v")?).map_err(|_| "`v:` is out of range".to_owned())?,
+        value: i32::try_from(value).map_err(|_| ResultProblem::OutOfRange {
+            key: "v",
+            value,
+            lo: i64::from(i32::MIN),
+            hi: i64::from(i32::MAX),
+        })?,
         matadors: ranged("m", -11, 11, None)? as i8,
         declarer_points: ranged("p", 0, 120, None)? as u8,
         declarer_tricks: ranged("t", 0, 10, None)? as u8,
@@ -1191,8 +1263,14 @@ fn parse_result(text: &str) -> Result<IssResult, String> {
         schwarz: flag("z")?,
         overbid,
     };
-    let penalty = |key: &str| -> Result<i32, String> {
-        i32::try_from(get(key).unwrap_or(0)).map_err(|_| format!("`{key}:` is out of range"))
+    let penalty = |key: &'static str| -> Result<i32, ResultProblem> {
+        let value = get(key).unwrap_or(0);
+        i32::try_from(value).map_err(|_| ResultProblem::OutOfRange {
+            key,
+            value,
+            lo: i64::from(i32::MIN),
+            hi: i64::from(i32::MAX),
+        })
     };
     Ok(IssResult {
         settlement,
@@ -1205,6 +1283,9 @@ fn parse_result(text: &str) -> Result<IssResult, String> {
         },
     })
 }
+
+/// The entries a result may hold.
+const RESULT_KEYS: [&str; 13] = ["d", "v", "m", "p", "t", "s", "z", "p0", "p1", "p2", "l", "to", "r"];
 
 // ---------------------------------------------------------------------------
 // Replay and the server's settlement

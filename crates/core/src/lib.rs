@@ -40,4 +40,4 @@ pub mod spitzer;
 pub use card::{Card, ParseCardError, ParseSuitError, Rank, Suit};
 pub use cardset::{CardSet, CardSetIter, ParseCardSetError};
 pub use game::{Game, GameView, perft};
-pub use seat::{BySeat, Seat};
+pub use seat::{BySeat, Member, Seat};

@@ -118,3 +118,50 @@ impl<T, const N: usize> IndexMut<Seat> for BySeat<T, N> {
         &mut self.0[seat.index()]
     }
 }
+
+/// A member of a table: one of those who play a match, numbered from 0 in
+/// the order they sit down. A seat belongs to one deal (who leads, who
+/// deals); a member keeps his number for the whole match, and the totals
+/// belong to members. At a four-member Skat table the dealer is a member
+/// without a seat for that deal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Member(u8);
+
+impl Member {
+    /// The largest number of members any table has.
+    pub const MAX: usize = 4;
+
+    /// Member number `index`, if below [`Member::MAX`].
+    pub const fn new(index: usize) -> Option<Member> {
+        if index < Member::MAX { Some(Member(index as u8)) } else { None }
+    }
+
+    /// The member's number.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The member `steps` places further round a table of `members`.
+    #[inline]
+    pub const fn offset(self, steps: usize, members: usize) -> Member {
+        Member(((self.0 as usize + steps) % members) as u8)
+    }
+
+    /// The first `n` members.
+    pub fn all(n: usize) -> impl Iterator<Item = Member> {
+        (0..n.min(Member::MAX)).map(|i| Member(i as u8))
+    }
+}
+
+impl fmt::Display for Member {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl fmt::Debug for Member {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Member({})", self.0)
+    }
+}

@@ -431,7 +431,7 @@ fn skat_onlooker_sees_only_the_table() {
         let mut game = SkatGame::new(SkatDeal::from_seed(seed), rules);
         let mut rng = trumpf_core::shuffle::deal_rng(seed);
         loop {
-            let view = game.onlooker_view();
+            let view = game.spectator_view();
             assert!(!view.is_my_turn());
             assert!(view.hand().is_empty());
             let mut allowed = game.played() | game.public_cards();

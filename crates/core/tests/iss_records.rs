@@ -5,7 +5,7 @@
 //! The expected numbers are read from the `R[...]` text of the data file by
 //! this driver's own small reader, not by the module under test.
 
-use trumpf_core::iss::{IssEnd, IssErrorKind, IssMove, IssOutcome, IssRecord, IssResult};
+use trumpf_core::iss::{FieldProblem, IssEnd, IssErrorKind, IssMove, IssOutcome, IssRecord, IssResult};
 use trumpf_core::shuffle::deal_rng;
 use trumpf_core::skat::{BidError, DealError, SkatAction, SkatDeal, SkatError, SkatGame, SkatOutcome, SkatRules};
 use trumpf_core::{Card, Game, Seat};
@@ -317,7 +317,12 @@ fn missing_and_bad_fields_are_named() {
     let column = line.find("ID[").unwrap() + 4;
     assert_eq!(
         kind_of(&line.replace("ID[541932]", "ID[x]")),
-        IssErrorKind::BadField { column, field: "ID", value: "x".to_owned(), reason: "not a game number".to_owned() }
+        IssErrorKind::BadField {
+            column,
+            field: "ID",
+            value: "x".to_owned(),
+            reason: Box::new(FieldProblem::NotAGameNumber)
+        }
     );
     assert!(matches!(kind_of(&line.replace("GM[Skat]", "GM[Doko]")), IssErrorKind::BadField { field: "GM", .. }));
     assert!(matches!(kind_of(&line.replace("P0[zoot]", "P0[zoot]P0[x]")), IssErrorKind::DuplicateField { .. }));

@@ -10,12 +10,12 @@ use trumpf_core::skat::SkatGame;
 use trumpf_core::skat::{BockRules, BockStacking, BockTriggers, SkatAction, SkatDeal, SkatRules};
 use trumpf_core::spidge::{SpidgeGame, SpidgeRules};
 use trumpf_core::spitzer::{SpitzerGame, SpitzerRules};
-use trumpf_core::{Game, Seat};
+use trumpf_core::{Game, Member, Seat};
 
 /// Plays up to `max_deals` deals with uniformly random legal actions.
 fn random_match<G: RecordGame>(rules: G::Rules, seed: u64, max_deals: usize) -> Match<G> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut m = Match::<G>::new(rules, (seed % 3) as usize).unwrap();
+    let mut m = Match::<G>::new(rules, Member::new((seed % 3) as usize).unwrap()).unwrap();
     let mut buf = Vec::new();
     while m.status() == MatchStatus::Running && m.deals().len() < max_deals {
         let start = m.deal(&mut rng);
@@ -110,7 +110,9 @@ fn play_out(game: &mut SkatGame, actions: &mut Vec<(Seat, SkatAction)>) {
 fn pirat_match_runs_its_phases_and_ends() {
     // Variants §6.3 / P1: once a total reaches 100, one Bock round (a deal
     // per member, values doubled), then one Schieberamsch round, then the end.
-    let mut m = Match::<SkatGame>::new(SkatMatchRules { table: SkatRules::PIRAT, deals: None }, 2).unwrap();
+    let mut m =
+        Match::<SkatGame>::new(SkatMatchRules { table: SkatRules::PIRAT, deals: None }, Member::new(2).unwrap())
+            .unwrap();
     // Member 0 sits in forehand and plays Grand Ouvert with all jacks and the
     // top clubs: 11 × 24 = 264 (skat.md §8.4) takes him past 100 at once.
     let hands = [
@@ -158,7 +160,7 @@ fn skat_rules_text_round_trips() {
         let rules = SkatMatchRules { table, deals: Some(12) };
         assert_eq!(read_skat_rules(&write_skat_rules(&rules)), Ok(rules));
     }
-    assert!(read_skat_rules("bock_triggers=lost_with_61").unwrap_err().contains("unknown trigger"));
+    assert!(read_skat_rules("bock_triggers=lost_with_61").unwrap_err().to_string().contains("unknown trigger"));
     assert!(read_skat_rules("kontra=maybe").is_err());
 }
 
@@ -183,8 +185,15 @@ fn spitzer_matches_round_trip() {
 #[test]
 fn unplayable_rules_are_refused() {
     let rules = SpitzerRules { call_timing: trumpf_core::spitzer::CallTiming::AtFirstLead, ..SpitzerRules::default() };
-    assert!(matches!(Match::<SpitzerGame>::new(rules, 0), Err(trumpf_core::series::MatchError::Rules(_))));
-    assert!(Match::<SpitzerGame>::new(SpitzerRules::default(), 4).is_err());
+    assert!(matches!(
+        Match::<SpitzerGame>::new(rules, Member::new(0).unwrap()),
+        Err(trumpf_core::series::MatchError::Rules(_))
+    ));
+    // A Spidge table has three members: member 3 cannot deal.
+    assert!(matches!(
+        Match::<SpidgeGame>::new(SpidgeRules::default(), Member::new(3).unwrap()),
+        Err(trumpf_core::series::MatchError::NoSuchDealer { members: 3, .. })
+    ));
 }
 
 #[test]
@@ -194,7 +203,7 @@ fn skat_list_ends_after_its_deals_with_the_leader() {
     let m = random_match::<SkatGame>(SkatMatchRules { deals: Some(3), ..Default::default() }, 5, 10);
     let totals = m.totals();
     match m.status() {
-        MatchStatus::Won(w) => assert!((0..3).all(|o| o == w || totals[o] < totals[w])),
+        MatchStatus::Won(w) => assert!((0..3).all(|o| o == w.index() || totals[o] < totals[w.index()])),
         MatchStatus::Drawn => {}
         MatchStatus::Running => panic!("a three-deal list is over after three deals"),
     }
@@ -246,11 +255,11 @@ fn damaged_records_are_refused_with_their_line() {
     for (prefix, with, message) in cases {
         let bad = damage(&good, prefix, with);
         let e = MatchRecord::<SkatGame>::read(&bad).expect_err(with);
-        assert!(e.message.contains(message), "{with}: {e}");
+        assert!(e.kind.to_string().contains(message), "{with}: {e}");
         assert_eq!(e.line, line_of(prefix), "{with}: {e}");
     }
     let e = MatchRecord::<SkatGame>::read(&format!("{good}\nextra")).unwrap_err();
-    assert!(e.message.contains("unexpected line"), "{e}");
+    assert!(e.kind.to_string().contains("unexpected line"), "{e}");
     assert!(MatchRecord::<SkatGame>::read("").is_err());
     assert!(MatchRecord::<SkatGame>::read(&good[..good.len() / 2]).is_err());
     assert!(game_of("hello").is_err());

@@ -22,7 +22,7 @@ use trumpf_core::skat::{
     MatchFormat, PassOut, PlayTally, RamschKind, RamschPlay, RamschRules, RamschScoring, RamschTie, ScoreSheet,
     Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome, SkatOwner, SkatRules, settle_ramsch, settle_with,
 };
-use trumpf_core::{CardSet, Game, GameView, Seat};
+use trumpf_core::{CardSet, Game, GameView, Member, Seat};
 
 mod common;
 use common::{card, card_set, contract, data_lines, fields};
@@ -818,11 +818,11 @@ fn run_check(game: &SkatGame, check: &str) -> Result<(), String> {
         "sheet" => {
             // A fresh score sheet under the game's rules, dealer member 0.
             let outcome = game.outcome().ok_or("not over")?;
-            let mut sheet = ScoreSheet::new(game.rules(), 0);
+            let mut sheet = ScoreSheet::new(game.rules(), Member::new(0).expect("member 0"));
             let seats = sheet.next_seating();
             sheet.record(&outcome);
             let deltas = sheet.entries()[0].deltas;
-            let mut got: Vec<i64> = seats.iter().map(|&m| deltas[m]).collect();
+            let mut got: Vec<i64> = seats.iter().map(|&m| deltas[m.index()]).collect();
             if game.rules().table_size == 4 {
                 got.push(deltas[0]);
             }
@@ -968,7 +968,8 @@ fn record_script(m: &mut Match<SkatGame>, name: &str, setup: DealSetup) -> Resul
 
 fn run_match(v: &MatchVector) -> Result<(), String> {
     let table = usize::from(v.rules.table_size);
-    let mut m = Match::<SkatGame>::new(SkatMatchRules { table: v.rules, deals: None }, v.dealer)
+    let dealer = Member::new(v.dealer).ok_or("no such dealer")?;
+    let mut m = Match::<SkatGame>::new(SkatMatchRules { table: v.rules, deals: None }, dealer)
         .map_err(|e| format!("new match: {e}"))?;
     let mut totals_after = Vec::new();
     for (i, (name, &setup)) in v.deals.iter().zip(&v.setups).enumerate() {
@@ -1011,7 +1012,7 @@ fn run_match(v: &MatchVector) -> Result<(), String> {
         let best = *totals[..table].iter().max().expect("members");
         let leaders: Vec<usize> = (0..table).filter(|&p| totals[p] == best).collect();
         let consistent = match status {
-            MatchStatus::Won(w) => leaders == [w],
+            MatchStatus::Won(w) => leaders == [w.index()],
             MatchStatus::Drawn => leaders.len() > 1,
             MatchStatus::Running => false,
         };
@@ -1271,7 +1272,8 @@ fn check_bock_rounds(four: bool, pattern: &[bool]) -> Result<(), TestCaseError> 
     let mut deals = pattern.to_vec();
     deals.extend(std::iter::repeat_n(false, (triggers_n * members + 1) as usize));
     let want = queued_bock_model(&deals, members);
-    let mut m = Match::<SkatGame>::new(SkatMatchRules { table, deals: None }, 0).expect("a match");
+    let mut m = Match::<SkatGame>::new(SkatMatchRules { table, deals: None }, Member::new(0).expect("member 0"))
+        .expect("a match");
     for (i, &trigger) in deals.iter().enumerate() {
         let setup = DealSetup { bock: want[i], ramsch_round: false };
         let name = if trigger { "H60" } else { "PASS" };

@@ -9,7 +9,7 @@ use trumpf_core::skat::{
     Auction, AuctionResult, BidMove, Contract, GameKind, PlayTally, ScoreSheet, Scoring, SkatAction, SkatDeal,
     SkatError, SkatGame, SkatOutcome, SkatPhase, SkatRules, settle,
 };
-use trumpf_core::{Card, Game, Seat, Suit};
+use trumpf_core::{Card, Game, Member, Seat, Suit};
 
 mod common;
 use common::{card, card_set, cards, contract, data_lines, fields};
@@ -165,28 +165,28 @@ fn section_13_score_sheets() {
         let members = usize::from(v.table);
 
         let classic = SkatRules { table_size: v.table, ..v.rules };
-        let mut sheet = ScoreSheet::new(&classic, 0);
+        let mut sheet = ScoreSheet::new(&classic, m(0));
         let declarer = sheet.next_seating()[Seat::MIDDLEHAND.index()];
         sheet.record(&outcome);
         let entry = &sheet.entries()[0];
         assert_eq!(entry.declarer, Some(declarer), "{}", v.id);
-        for m in 0..members {
-            let want = if m == declarer { i64::from(v.score) } else { 0 };
-            assert_eq!(entry.deltas[m], want, "{} classic, member {m}", v.id);
+        for member in 0..members {
+            let want = if m(member) == declarer { i64::from(v.score) } else { 0 };
+            assert_eq!(entry.deltas[member], want, "{} classic, member {member}", v.id);
         }
 
         let Some((sf_declarer, sf_other)) = v.seeger_fabian else { continue };
         let sf = SkatRules { table_size: v.table, scoring: Scoring::SeegerFabian, ..v.rules };
-        let mut sheet = ScoreSheet::new(&sf, 0);
+        let mut sheet = ScoreSheet::new(&sf, m(0));
         let declarer = sheet.next_seating()[Seat::MIDDLEHAND.index()];
         sheet.record(&outcome);
         let entry = &sheet.entries()[0];
-        for m in 0..members {
-            let want = if m == declarer { sf_declarer } else { sf_other };
-            assert_eq!(entry.deltas[m], want, "{} Seeger–Fabian at a {members}-table, member {m}", v.id);
+        for member in 0..members {
+            let want = if m(member) == declarer { sf_declarer } else { sf_other };
+            assert_eq!(entry.deltas[member], want, "{} Seeger–Fabian at a {members}-table, member {member}", v.id);
         }
         assert_eq!(sheet.totals(), entry.deltas, "{}", v.id);
-        let (won, lost) = sheet.won_lost()[declarer];
+        let (won, lost) = sheet.won_lost()[declarer.index()];
         assert_eq!((won, lost), if v.won { (1, 0) } else { (0, 1) }, "{}", v.id);
     }
 }
@@ -202,7 +202,7 @@ fn seeger_fabian_list_formula() {
         settle(contract("C"), 30, 2, PlayTally { declarer_points: 58, declarer_tricks: 4, defender_tricks: 6 }, &rules);
     let row12 =
         settle(contract("D"), 18, 1, PlayTally { declarer_points: 28, declarer_tricks: 2, defender_tricks: 8 }, &rules);
-    let mut sheet = ScoreSheet::new(&rules, 0);
+    let mut sheet = ScoreSheet::new(&rules, m(0));
     // Deal 1 (dealer 0): member 2 is middlehand and wins row 1 (+36).
     sheet.record(&SkatOutcome::Played { declarer: Seat::MIDDLEHAND, settlement: row1 });
     // Deal 2 (dealer 1): member 2 is forehand and loses row 2 (−72).
@@ -215,7 +215,7 @@ fn seeger_fabian_list_formula() {
     // Member 1: −54 − 50 + 40 (member 2's loss) = −64.
     // Member 2: 36 − 72 + 50·(1 − 1) + 40 (member 1's loss) = 4.
     assert_eq!(sheet.totals(), [80, -64, 4, 0]);
-    assert_eq!(sheet.next_dealer(), 1);
+    assert_eq!(sheet.next_dealer(), m(1));
     assert_eq!(sheet.entries()[2].deltas, [0; 4], "a passed-in deal gives nobody anything (§11.2)");
 }
 
@@ -226,22 +226,22 @@ fn seeger_fabian_list_formula() {
 #[test]
 fn sections_1_2_and_1_3_seating_and_rotation() {
     let three = SkatRules::default();
-    let mut sheet = ScoreSheet::new(&three, 0);
-    assert_eq!(sheet.next_seating(), [1, 2, 0]);
+    let mut sheet = ScoreSheet::new(&three, m(0));
+    assert_eq!(sheet.next_seating(), [m(1), m(2), m(0)]);
     sheet.record(&SkatOutcome::PassedIn);
-    assert_eq!(sheet.next_dealer(), 1);
-    assert_eq!(sheet.next_seating(), [2, 0, 1]);
+    assert_eq!(sheet.next_dealer(), m(1));
+    assert_eq!(sheet.next_seating(), [m(2), m(0), m(1)]);
 
     let four = SkatRules { table_size: 4, ..SkatRules::default() };
-    let mut sheet = ScoreSheet::new(&four, 3);
-    assert_eq!(sheet.next_seating(), [0, 1, 2], "member 3 deals and sits out");
+    let mut sheet = ScoreSheet::new(&four, m(3));
+    assert_eq!(sheet.next_seating(), [m(0), m(1), m(2)], "member 3 deals and sits out");
     sheet.record(&SkatOutcome::PassedIn);
-    assert_eq!(sheet.next_dealer(), 0);
-    assert_eq!(sheet.next_seating(), [1, 2, 3]);
+    assert_eq!(sheet.next_dealer(), m(0));
+    assert_eq!(sheet.next_seating(), [m(1), m(2), m(3)]);
     for _ in 0..3 {
         sheet.record(&SkatOutcome::PassedIn);
     }
-    assert_eq!(sheet.next_dealer(), 3, "after four deals the first dealer deals again");
+    assert_eq!(sheet.next_dealer(), m(3), "after four deals the first dealer deals again");
     assert!(sheet.entries().iter().all(|e| e.deltas == [0; 4]), "passed-in deals score nothing (§4.6)");
 }
 
@@ -408,11 +408,11 @@ fn section_16_2_bidding_with_skat_game() {
                 assert_eq!(game.outcome(), Some(SkatOutcome::PassedIn), "line {line}");
                 assert!(game.is_over(), "line {line}");
                 assert_eq!(game.scores(), Some([0; Seat::MAX]), "line {line}");
-                let mut sheet = ScoreSheet::new(&SkatRules::default(), 0);
+                let mut sheet = ScoreSheet::new(&SkatRules::default(), m(0));
                 sheet.record(&game.outcome().expect("over"));
                 assert_eq!(sheet.entries()[0].deltas, [0; 4], "line {line}");
                 assert_eq!(sheet.entries()[0].declarer, None, "line {line}");
-                assert_eq!(sheet.next_dealer(), 1, "line {line}: the deal passes on");
+                assert_eq!(sheet.next_dealer(), m(1), "line {line}: the deal passes on");
             }
             BidExpect::Illegal => {}
             BidExpect::Legal => {
@@ -756,4 +756,9 @@ fn section_6_2_refuses_revokes() {
     let err = assert_refused(&mut game, Seat::REARHAND, SkatAction::Play(card("D7")));
     assert!(matches!(err, SkatError::NotYourTurn { .. }), "{err:?}");
     assert_eq!(game.legal_cards(), card_set("CA CT CK CQ"));
+}
+
+/// Member number `i` of the table.
+fn m(i: usize) -> Member {
+    Member::new(i).expect("a member of the table")
 }

@@ -24,7 +24,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_core::series::MatchStatus;
 use trumpf_core::series::record::RecordGame;
-use trumpf_core::{Card, CardSet, GameView, Seat};
+use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 
 use super::input::{Intent, KeyStep, key_step, next_playable};
 use super::model::{SaveTarget, Status};
@@ -174,7 +174,7 @@ impl<G: TuiGame> MatchModel<G> {
 
     /// The name of the member sitting in `seat` this deal.
     pub(super) fn name_at(&self, seat: Seat) -> &str {
-        &self.names[self.table.member_at(seat)]
+        &self.names[self.table.member_at(seat).index()]
     }
 
     /// "Bot 1 (E2)": who sits in `seat`.
@@ -206,7 +206,7 @@ impl<G: TuiGame> MatchModel<G> {
     }
 
     /// The winner of the match, once it is over.
-    pub(super) fn winner(&self) -> Option<usize> {
+    pub(super) fn winner(&self) -> Option<Member> {
         match self.table.status() {
             MatchStatus::Won(member) => Some(member),
             _ => None,
@@ -467,7 +467,7 @@ impl<G: TuiGame> MatchModel<G> {
         self.fit_cursor(None);
         let mut news = format!("Deal {}: {}", self.table.number(), G::you_sit(self.view.seat()));
         if self.table.dealer() != HUMAN {
-            news.push_str(&format!("; {} deals", self.names[self.table.dealer()]));
+            news.push_str(&format!("; {} deals", self.names[self.table.dealer().index()]));
         }
         self.info(format!("{news}."));
         self.ask_bot()
@@ -679,10 +679,10 @@ pub fn waiting_line<G: TuiGame>(model: &MatchModel<G>) -> Option<Line<'static>> 
 pub fn winner_lines<G: TuiGame>(model: &MatchModel<G>) -> Vec<Line<'static>> {
     let Some(winner) = model.winner() else { return Vec::new() };
     let totals = model.table().record().totals();
-    let name = &model.names[winner];
+    let name = &model.names[winner.index()];
     let verb = if winner == HUMAN { "win" } else { "wins" };
     vec![
-        Line::from(format!("GAME OVER: {name} {verb} the game with {} points.", totals[winner]))
+        Line::from(format!("GAME OVER: {name} {verb} the game with {} points.", totals[winner.index()]))
             .style(Style::new().fg(Color::Green).add_modifier(Modifier::BOLD)),
     ]
 }
@@ -717,7 +717,7 @@ pub fn render_frame<G: TuiGame>(
 pub fn play_match<G: TuiGame>(
     args: &super::PlayArgs,
     rules: G::Rules,
-    first_dealer: usize,
+    first_dealer: Member,
     names: Vec<String>,
     bots: Bots<G>,
 ) -> Result<()> {
@@ -786,7 +786,7 @@ pub fn farewell<G: TuiGame>(model: &MatchModel<G>) -> String {
         text.push_str(&format!("  {name:<6} {total:>4}\n"));
     }
     if let Some(winner) = model.winner() {
-        text.push_str(&format!("{} won the game.\n", model.names[winner]));
+        text.push_str(&format!("{} won the game.\n", model.names[winner.index()]));
     }
     if model.save.auto && !record.deals().is_empty() {
         text.push_str(&format!("The match is saved in {}.\n", model.save.path.display()));

@@ -15,7 +15,7 @@ use trumpf_core::series::MatchStatus;
 use trumpf_core::skat::{
     AuctionStage, BidError, Contract, GameKind, SkatAction, SkatError, SkatOutcome, SkatPhase, SkatView,
 };
-use trumpf_core::{Card, CardSet, GameView, Seat};
+use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 
 use super::input::{Intent, KeyStep, intent, key_step, next_playable};
 use super::record::{self, SaveFormat};
@@ -298,19 +298,19 @@ impl Model {
     }
 
     /// The name of `member`.
-    pub(super) fn name(&self, member: usize) -> &str {
-        self.names.get(member).map_or("?", String::as_str)
+    pub(super) fn name(&self, member: Member) -> &str {
+        self.names.get(member.index()).map_or("?", String::as_str)
     }
 
     /// Whether the human sits this deal out: he deals at a four-member
     /// table and watches through the onlooker's view.
     pub(super) fn sits_out(&self) -> bool {
-        self.view.onlooker
+        self.view.spectator
     }
 
     /// Whether `seat` is the human's in this deal (never while he sits out).
     pub(super) fn is_me(&self, seat: Seat) -> bool {
-        !self.view.onlooker && seat == self.view.seat
+        !self.view.spectator && seat == self.view.seat
     }
 
     /// "Bot 1, Bot 2 and Bot 3": the members seated in this deal.
@@ -1592,7 +1592,7 @@ pub(super) mod tests {
     /// sitting-out panel, and no card the view does not show.
     fn check_watching(m: &Model) {
         let v = &m.view;
-        assert!(v.onlooker && v.hand.is_empty() && !v.is_my_turn());
+        assert!(v.spectator && v.hand.is_empty() && !v.is_my_turn());
         if v.phase != SkatPhase::Over {
             assert!(v.skat.is_empty(), "no skat before the end");
         }
@@ -1706,7 +1706,7 @@ pub(super) mod tests {
             let members = seating(deal.dealer);
             let expected: [i64; 4] = match deal.end.outcome() {
                 Some(SkatOutcome::Played { declarer, settlement: s }) => {
-                    std::array::from_fn(|m| match (m == members[declarer.index()], s.won) {
+                    std::array::from_fn(|m| match (m == members[declarer.index()].index(), s.won) {
                         (true, true) => i64::from(s.score) + 50,
                         (true, false) => i64::from(s.score) - 50,
                         (false, true) => 0,

@@ -17,6 +17,7 @@
 //! all four members and the sheet itself.
 
 use clap::ValueEnum;
+use trumpf_core::Member;
 use trumpf_core::iss::{self, IssRecord};
 use trumpf_core::series::{MatchGame, write_skat_rules};
 use trumpf_core::skat::SkatGame;
@@ -100,9 +101,9 @@ pub fn session_text(session: &Session, names: &[String], wanted: SaveFormat) -> 
 fn iss_text(session: &Session, names: &[String]) -> Result<String, String> {
     let mut text = String::new();
     let rules = session.record().rules();
-    let iss_name = |member: usize| {
+    let iss_name = |member: Member| {
         names
-            .get(member)
+            .get(member.index())
             .map_or_else(|| format!("member{member}"), |n| n.to_lowercase().replace(char::is_whitespace, ""))
     };
     for (i, deal) in session.record().deals().iter().enumerate() {
@@ -221,7 +222,7 @@ mod tests {
         for (i, (line, (players, dealer))) in lines.iter().zip(expected).enumerate() {
             let (record, replay) = IssRecord::parse_and_replay(line).unwrap();
             assert_eq!(record.players, players, "deal {}", i + 1);
-            assert_eq!(names[deals[i].dealer].to_lowercase().replace(' ', ""), dealer);
+            assert_eq!(names[deals[i].dealer.index()].to_lowercase().replace(' ', ""), dealer);
             let comment = format!("deal {}, {dealer} dealt and sat out; rules table_size=4 ", i + 1);
             assert!(line.contains(&comment), "{line}");
             assert_eq!(replay.game.outcome(), deals[i].end.outcome());

@@ -14,10 +14,11 @@
 //! out at a four-member table), each bot its own inside a [`BotRequest`].
 
 use trumpf_ai::SkatBot;
+use trumpf_core::Member;
 use trumpf_core::series::{MatchError, SkatMatchRules};
-use trumpf_core::skat::{SkatGame, SkatView};
+use trumpf_core::skat::SkatGame;
 
-use super::table::{self, Onlooker, Table};
+use super::table::{self, Table};
 
 pub use super::table::{HUMAN, Ticket};
 
@@ -30,25 +31,19 @@ pub type BotAnswer = table::BotAnswer<SkatGame>;
 /// The Skat bots, by member.
 pub type Bots = table::Bots<SkatGame>;
 
-impl Onlooker for SkatGame {
-    fn onlooker_view(&self) -> SkatView {
-        SkatGame::onlooker_view(self)
-    }
-}
-
 /// The member who deals first: the last, so the human sits in forehand in
 /// deal 1 (at three members he then sits in rearhand and middlehand; at
 /// four he deals deal 2 and sits it out, then plays rearhand and
 /// middlehand).
-pub fn first_dealer(rules: &SkatMatchRules) -> usize {
-    usize::from(rules.table.table_size).saturating_sub(1)
+pub fn first_dealer(rules: &SkatMatchRules) -> Member {
+    Member::new(usize::from(rules.table.table_size).saturating_sub(1)).unwrap_or(HUMAN)
 }
 
 /// A new session whose deals all follow from `seed`.
 ///
 /// # Errors
 /// Rules the match refuses (a table of neither three nor four members).
-pub fn new(seed: u64, rules: SkatMatchRules) -> Result<Session, MatchError> {
+pub fn new(seed: u64, rules: SkatMatchRules) -> Result<Session, MatchError<SkatGame>> {
     Table::new(seed, rules, first_dealer(&rules))
 }
 
@@ -62,7 +57,7 @@ pub fn starting_with_dealer(
     seed: u64,
     rules: SkatMatchRules,
     deal: trumpf_core::skat::SkatDeal,
-    dealer: usize,
+    dealer: Member,
 ) -> Session {
     let start = SkatGame::with_setup(deal, rules.table, trumpf_core::skat::DealSetup::default());
     Table::starting_with(seed, rules, dealer, start).expect("playable rules")
@@ -142,7 +137,7 @@ mod tests {
         assert_eq!(human_seats, [Seat::FOREHAND, Seat::REARHAND, Seat::MIDDLEHAND, Seat::FOREHAND]);
         let deals = session.record().deals();
         assert_eq!(deals.len(), 4);
-        let dealers: Vec<usize> = deals.iter().map(|d| d.dealer).collect();
+        let dealers: Vec<usize> = deals.iter().map(|d| d.dealer.index()).collect();
         assert_eq!(dealers, [2, 0, 1, 2]);
         let sum: i64 = deals.iter().map(|d| d.scores.iter().sum::<i64>()).sum();
         assert_eq!(session.record().totals().iter().sum::<i64>(), sum);

@@ -15,7 +15,7 @@ use trumpf_ai::{Bot, SpidgeBot};
 use trumpf_core::spidge::{
     Award, DEALER, Hand, LEFT, RIGHT, SpidgeAction, SpidgeError, SpidgeGame, SpidgeRules, SpidgeView,
 };
-use trumpf_core::{Card, CardSet, GameView, Seat, Suit};
+use trumpf_core::{Card, CardSet, GameView, Member, Seat, Suit};
 
 use super::common::{
     MatchModel, TRICK_COLUMN, TuiGame, card_row, gain, play_match, render_frame, title_line, trick_grid, winner_lines,
@@ -24,7 +24,10 @@ use super::table::Bots;
 use super::ui::{card_spans, card_text};
 
 /// The member who deals first, so the human is L (and leads) in deal 1.
-const FIRST_DEALER: usize = 2;
+const FIRST_DEALER: Member = match Member::new(2) {
+    Some(m) => m,
+    None => unreachable!(),
+};
 
 /// The names of the members: the human, then the bots.
 fn names() -> Vec<String> {
@@ -107,9 +110,9 @@ impl TuiGame for SpidgeGame {
     fn summary(model: &MatchModel<SpidgeGame>) -> String {
         let Some(result) = model.view.result else { return String::new() };
         if let Some(winner) = model.winner() {
-            let name = &model.names[winner];
+            let name = &model.names[winner.index()];
             let how = if result.grand_slam { "by a Grand Slam" } else { "the game" };
-            return format!("{name} won {how} with {} points.", model.table().record().totals()[winner]);
+            return format!("{name} won {how} with {} points.", model.table().record().totals()[winner.index()]);
         }
         let awards: Vec<String> = [LEFT, RIGHT, DEALER]
             .into_iter()
@@ -532,7 +535,7 @@ mod tests {
         let record = m.table().record().clone();
         assert_eq!(record.status(), MatchStatus::Won(winner));
         let shown = text(&screen(&m, 80, 24));
-        assert!(shown.contains(&format!("GAME OVER: {} ", m.names[winner])), "{shown}");
+        assert!(shown.contains(&format!("GAME OVER: {} ", m.names[winner.index()])), "{shown}");
         let number = m.table().number();
         feed(&mut m, &mut bots, ch('n'));
         assert_eq!(m.table().number(), number);

@@ -16,7 +16,7 @@ use trumpf_core::spitzer::{
     Announcement, BLACK_QUEENS, Column, Contract, FAIL_ORDER, FAIL_SUITS, SpitzerAction, SpitzerError, SpitzerGame,
     SpitzerPhase, SpitzerRules, SpitzerView, TRUMP_ORDER, TRUMPS, points, tariff,
 };
-use trumpf_core::{Card, CardSet, GameView, Seat};
+use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 
 use super::common::{
     MatchModel, TRICK_COLUMN, TuiGame, card_row, gain, play_match, render_frame, title_line, trick_grid, waiting_line,
@@ -26,7 +26,10 @@ use super::table::Bots;
 use super::ui::{card_spans, card_text};
 
 /// The member who deals first, so the human is eldest in deal 1.
-const FIRST_DEALER: usize = 3;
+const FIRST_DEALER: Member = match Member::new(3) {
+    Some(m) => m,
+    None => unreachable!(),
+};
 
 /// The names of the members: the human, then the bots.
 fn names() -> Vec<String> {
@@ -194,8 +197,8 @@ impl TuiGame for SpitzerGame {
     fn summary(model: &MatchModel<SpitzerGame>) -> String {
         let Some(outcome) = model.view.outcome else { return String::new() };
         if let Some(winner) = model.winner() {
-            let name = &model.names[winner];
-            return format!("{name} won the game with {}.", model.table().record().totals()[winner]);
+            let name = &model.names[winner.index()];
+            return format!("{name} won the game with {}.", model.table().record().totals()[winner.index()]);
         }
         let s = outcome.settlement;
         let side: Vec<&str> = outcome.declaring.iter().map(|seat| model.name_at(seat)).collect();
@@ -785,10 +788,10 @@ mod tests {
         let Some(winner) = m.winner() else { panic!("the match did not end") };
         let record = m.table().record().clone();
         assert_eq!(record.status(), MatchStatus::Won(winner));
-        assert!(record.totals()[winner] >= 42);
+        assert!(record.totals()[winner.index()] >= 42);
         assert!(results >= record.deals().len() - 1);
         let shown = text(&screen(&m, 80, 24));
-        assert!(shown.contains(&format!("GAME OVER: {} ", m.names[winner])), "{shown}");
+        assert!(shown.contains(&format!("GAME OVER: {} ", m.names[winner.index()])), "{shown}");
         assert!(shown.contains("w save · q quit") && !shown.contains("n next deal"), "{shown}");
         // n does not start another deal.
         let number = m.table().number();

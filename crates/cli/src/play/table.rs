@@ -14,10 +14,13 @@ use trumpf_ai::Bot;
 use trumpf_core::series::record::{MatchRecord, RecordGame};
 use trumpf_core::series::{Match, MatchError, MatchGame, MatchStatus, PlayedDeal};
 use trumpf_core::shuffle::deal_rng;
-use trumpf_core::{Game, GameView, Seat};
+use trumpf_core::{Game, GameView, Member, Seat};
 
 /// The human's member number. The bots are members 1, 2, ...
-pub const HUMAN: usize = 0;
+pub const HUMAN: Member = match Member::new(0) {
+    Some(m) => m,
+    None => unreachable!(),
+};
 
 /// Names one decision point of a match: a deal and the number of actions
 /// taken in it. A bot answer is applied only if its ticket is still current.
@@ -33,7 +36,7 @@ pub struct BotRequest<G: Game> {
     /// The decision point.
     pub ticket: Ticket,
     /// The bot's member number.
-    pub member: usize,
+    pub member: Member,
     /// The bot's seat in this deal.
     pub seat: Seat,
     /// What that seat may know.
@@ -60,8 +63,8 @@ pub struct Table<G: MatchGame> {
     seed: u64,
     record: Match<G>,
     number: u32,
-    dealer: usize,
-    seating: [usize; Seat::MAX],
+    dealer: Member,
+    seating: [Member; Seat::MAX],
     start: G,
     game: G,
     actions: Vec<(Seat, G::Action)>,
@@ -74,7 +77,7 @@ impl<G: MatchGame> Table<G> {
     ///
     /// # Errors
     /// If the rules cannot be played or the dealer is not a member.
-    pub fn new(seed: u64, rules: G::Rules, first_dealer: usize) -> Result<Table<G>, MatchError> {
+    pub fn new(seed: u64, rules: G::Rules, first_dealer: Member) -> Result<Table<G>, MatchError<G>> {
         let record = Match::<G>::new(rules, first_dealer)?;
         let start = record.deal(&mut deal_rng(seed));
         Ok(Table::with_first_deal(seed, record, start))
@@ -84,7 +87,12 @@ impl<G: MatchGame> Table<G> {
     ///
     /// # Errors
     /// As [`Table::new`].
-    pub fn starting_with(seed: u64, rules: G::Rules, first_dealer: usize, start: G) -> Result<Table<G>, MatchError> {
+    pub fn starting_with(
+        seed: u64,
+        rules: G::Rules,
+        first_dealer: Member,
+        start: G,
+    ) -> Result<Table<G>, MatchError<G>> {
         Ok(Table::with_first_deal(seed, Match::<G>::new(rules, first_dealer)?, start))
     }
 
@@ -113,7 +121,7 @@ impl<G: MatchGame> Table<G> {
     }
 
     /// The member dealing the deal in progress.
-    pub fn dealer(&self) -> usize {
+    pub fn dealer(&self) -> Member {
         self.dealer
     }
 
@@ -128,13 +136,13 @@ impl<G: MatchGame> Table<G> {
     }
 
     /// The member sitting in `seat` in the deal in progress.
-    pub fn member_at(&self, seat: Seat) -> usize {
+    pub fn member_at(&self, seat: Seat) -> Member {
         self.seating[seat.index()]
     }
 
     /// The seat `member` holds in the deal in progress; `None` while he
     /// sits it out (Skat's dealer at a four-member table).
-    pub fn seat_of(&self, member: usize) -> Option<Seat> {
+    pub fn seat_of(&self, member: Member) -> Option<Seat> {
         Seat::all(self.game.seats()).find(|&s| self.member_at(s) == member)
     }
 
@@ -244,23 +252,15 @@ impl<G: MatchGame> Table<G> {
     }
 }
 
-impl<G: MatchGame + Onlooker> Table<G> {
+impl<G: MatchGame> Table<G> {
     /// What the human may know of the deal in progress: his seat's view,
-    /// or, while he sits the deal out, the onlooker's.
+    /// or, while he sits the deal out, the spectator's.
     pub fn human_view(&self) -> G::View {
         match self.seat_of(HUMAN) {
             Some(seat) => self.game.view(seat),
-            None => self.game.onlooker_view(),
+            None => self.game.spectator_view(),
         }
     }
-}
-
-/// A game in which a member of the table may sit a deal out and watch it
-/// (Skat's dealer at a four-member table).
-pub trait Onlooker: Game {
-    /// What a member sitting out may see: what lies on the table for
-    /// everybody, no hand.
-    fn onlooker_view(&self) -> Self::View;
 }
 
 impl<G: RecordGame> Table<G> {
@@ -291,7 +291,7 @@ impl<G: Game> Bots<G> {
         let mut legal = Vec::new();
         request.view.legal_actions(&mut legal);
         let fallback = *legal.first().expect("a bot is asked only when its seat is to act");
-        let (action, trouble) = match self.players.get_mut(request.member).and_then(Option::as_mut) {
+        let (action, trouble) = match self.players.get_mut(request.member.index()).and_then(Option::as_mut) {
             None => (fallback, Some("has no bot".to_owned())),
             Some(bot) => match panic::catch_unwind(AssertUnwindSafe(|| bot.choose(&request.view))) {
                 Ok(action) if legal.contains(&action) => (action, None),
@@ -355,7 +355,7 @@ pub(super) mod tests {
 
     #[test]
     fn deals_follow_the_seed_and_the_deal_passes_left() {
-        let mut table = Table::<SpitzerGame>::new(5, SpitzerRules::default(), 3).unwrap();
+        let mut table = Table::<SpitzerGame>::new(5, SpitzerRules::default(), Member::new(3).unwrap()).unwrap();
         // Bots that pass and play their first card: Normal games, 3 to 9
         // points a deal, so the match lasts more than four deals.
         let mut bots = Bots::new((1..4).map(|_| Box::new(FirstLegal) as Box<dyn Bot<SpitzerGame>>).collect());
@@ -380,7 +380,7 @@ pub(super) mod tests {
     #[test]
     fn a_bot_answer_is_applied_and_a_refused_one_replaced_by_the_first_legal_action() {
         use trumpf_core::spitzer::SpitzerAction;
-        let mut table = Table::<SpitzerGame>::new(5, SpitzerRules::default(), 3).unwrap();
+        let mut table = Table::<SpitzerGame>::new(5, SpitzerRules::default(), Member::new(3).unwrap()).unwrap();
         // The human (E1) announces first; then the bots.
         let seat = table.to_act().unwrap();
         table.apply(seat, first_legal(&table.view(seat))).unwrap();
@@ -407,7 +407,7 @@ pub(super) mod tests {
 
     #[test]
     fn the_spidge_dealer_is_asked_for_the_dummy_too() {
-        let mut table = Table::<SpidgeGame>::new(9, SpidgeRules::default(), 2).unwrap();
+        let mut table = Table::<SpidgeGame>::new(9, SpidgeRules::default(), Member::new(2).unwrap()).unwrap();
         assert_eq!(
             table.view(table.human_seat()).own_hand,
             SpidgeDeal::from_seed(9).hands()[trumpf_core::spidge::Hand::Left]
@@ -416,7 +416,7 @@ pub(super) mod tests {
         play_out(&mut table, &mut bots, first_legal);
         assert!(table.finished().is_some());
         assert!(table.next_deal());
-        assert_eq!(table.dealer(), 0);
+        assert_eq!(table.dealer().index(), 0);
         assert_eq!(table.human_seat(), trumpf_core::spidge::DEALER);
     }
 }

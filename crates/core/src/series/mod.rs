@@ -12,7 +12,8 @@ use rand::Rng;
 use thiserror::Error;
 
 use crate::game::Game;
-use crate::seat::Seat;
+use crate::seat::{Member, Seat};
+use crate::skat::DealSetup;
 
 pub mod record;
 mod skat;
@@ -37,13 +38,13 @@ pub trait MatchGame: Game {
 
     /// The member in each seat of a deal dealt by member `dealer` (entries
     /// past [`Game::seats`] are unused).
-    fn seating(rules: &Self::Rules, dealer: usize) -> [usize; Seat::MAX];
+    fn seating(rules: &Self::Rules, dealer: Member) -> [Member; Seat::MAX];
 
     /// Whether the rules can be played (some option values are refused).
     ///
     /// # Errors
     /// What is wrong with the rules.
-    fn check_rules(_rules: &Self::Rules) -> Result<(), String> {
+    fn check_rules(_rules: &Self::Rules) -> Result<(), RulesError> {
         Ok(())
     }
 
@@ -56,18 +57,20 @@ pub trait MatchGame: Game {
     ///
     /// # Errors
     /// What does not fit.
-    fn check_start(&self, _rules: &Self::Rules, _progress: &Self::Progress) -> Result<(), String> {
+    fn check_start(&self, _rules: &Self::Rules, _progress: &Self::Progress) -> Result<(), StartError> {
         Ok(())
     }
 
     /// What each member gains (or loses) from this finished deal, dealt by
-    /// `dealer`. The default maps [`Game::scores`] through the seating.
-    fn member_scores(&self, rules: &Self::Rules, dealer: usize) -> [i64; Seat::MAX] {
-        let mut out = [0; Seat::MAX];
+    /// `dealer`, indexed by [`Member::index`]. The default maps
+    /// [`Game::scores`] (the deal's own value per seat) through the seating;
+    /// a game whose list adds bonuses (Skat's Seeger–Fabian) adds them here.
+    fn member_scores(&self, rules: &Self::Rules, dealer: Member) -> [i64; Member::MAX] {
+        let mut out = [0; Member::MAX];
         if let Some(scores) = self.scores() {
             let seating = Self::seating(rules, dealer);
             for seat in Seat::all(self.seats()) {
-                out[seating[seat.index()]] += scores[seat.index()];
+                out[seating[seat.index()].index()] += scores[seat.index()];
             }
         }
         out
@@ -80,21 +83,22 @@ pub trait MatchGame: Game {
     fn after_deal(
         rules: &Self::Rules,
         progress: &mut Self::Progress,
-        scores: &mut [i64; Seat::MAX],
-        totals: &[i64; Seat::MAX],
+        scores: &mut [i64; Member::MAX],
+        totals: &[i64; Member::MAX],
         deals: usize,
         last: &Self,
-        dealer: usize,
+        dealer: Member,
     ) -> MatchStatus;
 }
 
 /// Where a match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MatchStatus {
     /// More deals follow.
     Running,
     /// Over, won by this member.
-    Won(usize),
+    Won(Member),
     /// Over without a single winner (a fixed-length list that ends level).
     Drawn,
 }
@@ -103,47 +107,77 @@ pub enum MatchStatus {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedDeal<G: MatchGame> {
     /// The dealing member.
-    pub dealer: usize,
+    pub dealer: Member,
     /// The state as dealt.
     pub start: G,
     /// Every action in order, with the seat that took it.
     pub actions: Vec<(Seat, G::Action)>,
     /// The finished state.
     pub end: G,
-    /// What each member gained.
-    pub scores: [i64; Seat::MAX],
+    /// What each member gained, indexed by [`Member::index`].
+    pub scores: [i64; Member::MAX],
+}
+
+/// Rules a match cannot be played under.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RulesError {
+    /// A Skat table seats three or four members.
+    #[error("a Skat table has 3 or 4 members, not {0}")]
+    SkatTableSize(u8),
+    /// A Spitzer option the engine does not play.
+    #[error(transparent)]
+    Spitzer(#[from] crate::spitzer::RulesError),
+}
+
+/// Why a deal does not fit the match it is offered to.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StartError {
+    /// The deal is dealt under other rules.
+    #[error("it is dealt under other rules than the match's")]
+    OtherRules,
+    /// Actions were already taken in it.
+    #[error("it is already under way")]
+    UnderWay,
+    /// A Skat deal whose Bock factor or Ramsch round is not the match's.
+    #[error("the match's next deal is {expected:?}, this one is {found:?}")]
+    Setup {
+        /// What the match's next deal inherits.
+        expected: DealSetup,
+        /// What the deal offered inherits.
+        found: DealSetup,
+    },
 }
 
 /// Why a match refused a deal.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum MatchError {
+pub enum MatchError<G: Game> {
     /// The match is over.
     #[error("the match is over")]
     Over,
     /// The rules cannot be played.
     #[error("these rules cannot be played: {0}")]
-    Rules(String),
+    Rules(RulesError),
     /// The first dealer is not a member.
     #[error("member {dealer} cannot deal: the table has {members} members")]
     NoSuchDealer {
         /// The dealer given.
-        dealer: usize,
+        dealer: Member,
         /// Members at the table.
         members: usize,
     },
     /// An action of the deal was refused by the game.
-    #[error("action {index} ({action}) of the deal: {reason}")]
+    #[error("action {} ({action}) of the deal: {error}", .index + 1)]
     IllegalAction {
         /// 0-based index in the deal's actions.
         index: usize,
         /// The action.
-        action: String,
-        /// The game's error.
-        reason: String,
+        action: G::Action,
+        /// The game's reason.
+        error: G::Error,
     },
     /// The deal does not fit the match (rules, Bock or Ramsch round).
     #[error("the deal does not fit the match: {0}")]
-    DoesNotFit(String),
+    DoesNotFit(StartError),
     /// The actions stop before the deal is over.
     #[error("the deal is not finished after its {0} actions")]
     Unfinished(usize),
@@ -153,9 +187,9 @@ pub enum MatchError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match<G: MatchGame> {
     rules: G::Rules,
-    first_dealer: usize,
+    first_dealer: Member,
     deals: Vec<PlayedDeal<G>>,
-    totals: [i64; Seat::MAX],
+    totals: [i64; Member::MAX],
     status: MatchStatus,
     progress: G::Progress,
 }
@@ -165,17 +199,17 @@ impl<G: MatchGame> Match<G> {
     ///
     /// # Errors
     /// If the rules cannot be played or `first_dealer` is not a member.
-    pub fn new(rules: G::Rules, first_dealer: usize) -> Result<Match<G>, MatchError> {
+    pub fn new(rules: G::Rules, first_dealer: Member) -> Result<Match<G>, MatchError<G>> {
         G::check_rules(&rules).map_err(MatchError::Rules)?;
         let members = G::members(&rules);
-        if first_dealer >= members {
+        if first_dealer.index() >= members {
             return Err(MatchError::NoSuchDealer { dealer: first_dealer, members });
         }
         Ok(Match {
             rules,
             first_dealer,
             deals: Vec::new(),
-            totals: [0; Seat::MAX],
+            totals: [0; Member::MAX],
             status: MatchStatus::Running,
             progress: G::Progress::default(),
         })
@@ -192,7 +226,7 @@ impl<G: MatchGame> Match<G> {
     }
 
     /// The member who dealt first.
-    pub fn first_dealer(&self) -> usize {
+    pub fn first_dealer(&self) -> Member {
         self.first_dealer
     }
 
@@ -201,8 +235,8 @@ impl<G: MatchGame> Match<G> {
         &self.deals
     }
 
-    /// Each member's total.
-    pub fn totals(&self) -> [i64; Seat::MAX] {
+    /// Each member's total, indexed by [`Member::index`].
+    pub fn totals(&self) -> [i64; Member::MAX] {
         self.totals
     }
 
@@ -217,12 +251,12 @@ impl<G: MatchGame> Match<G> {
     }
 
     /// The member who deals next (the deal passes left after every deal).
-    pub fn next_dealer(&self) -> usize {
-        (self.first_dealer + self.deals.len()) % self.members()
+    pub fn next_dealer(&self) -> Member {
+        self.first_dealer.offset(self.deals.len(), self.members())
     }
 
     /// The member in each seat of the next deal.
-    pub fn next_seating(&self) -> [usize; Seat::MAX] {
+    pub fn next_seating(&self) -> [Member; Seat::MAX] {
         G::seating(&self.rules, self.next_dealer())
     }
 
@@ -237,18 +271,14 @@ impl<G: MatchGame> Match<G> {
     /// # Errors
     /// If the match is over, an action is refused, or the deal does not
     /// finish; the match is unchanged then.
-    pub fn record(&mut self, start: G, actions: Vec<(Seat, G::Action)>) -> Result<&PlayedDeal<G>, MatchError> {
+    pub fn record(&mut self, start: G, actions: Vec<(Seat, G::Action)>) -> Result<&PlayedDeal<G>, MatchError<G>> {
         if self.status != MatchStatus::Running {
             return Err(MatchError::Over);
         }
         start.check_start(&self.rules, &self.progress).map_err(MatchError::DoesNotFit)?;
         let mut end = start.clone();
         for (index, &(seat, action)) in actions.iter().enumerate() {
-            end.try_apply(seat, action).map_err(|e| MatchError::IllegalAction {
-                index,
-                action: action.to_string(),
-                reason: e.to_string(),
-            })?;
+            end.try_apply(seat, action).map_err(|error| MatchError::IllegalAction { index, action, error })?;
         }
         if !end.is_over() {
             return Err(MatchError::Unfinished(actions.len()));
@@ -269,7 +299,7 @@ impl<G: MatchGame> Match<G> {
 }
 
 /// The totals after adding a deal's scores.
-pub fn totals_after(totals: &[i64; Seat::MAX], scores: &[i64; Seat::MAX]) -> [i64; Seat::MAX] {
+pub fn totals_after(totals: &[i64; Member::MAX], scores: &[i64; Member::MAX]) -> [i64; Member::MAX] {
     std::array::from_fn(|i| totals[i] + scores[i])
 }
 
@@ -278,19 +308,19 @@ pub fn totals_after(totals: &[i64; Seat::MAX], scores: &[i64; Seat::MAX]) -> [i6
 ///
 /// # Errors
 /// Which of the two fails.
-pub fn fresh_under(same_rules: bool, fresh: bool) -> Result<(), String> {
+pub fn fresh_under(same_rules: bool, fresh: bool) -> Result<(), StartError> {
     match (same_rules, fresh) {
-        (false, _) => Err("it is dealt under other rules than the match's".to_owned()),
-        (_, false) => Err("it is already under way".to_owned()),
+        (false, _) => Err(StartError::OtherRules),
+        (_, false) => Err(StartError::UnderWay),
         _ => Ok(()),
     }
 }
 
 /// The member with the strictly highest total among the first `members`,
 /// if there is one.
-pub fn strict_leader(totals: &[i64; Seat::MAX], members: usize) -> Option<usize> {
+pub fn strict_leader(totals: &[i64; Member::MAX], members: usize) -> Option<Member> {
     let best = *totals[..members].iter().max()?;
-    let mut leaders = (0..members).filter(|&m| totals[m] == best);
+    let mut leaders = Member::all(members).filter(|m| totals[m.index()] == best);
     let first = leaders.next()?;
     leaders.next().is_none().then_some(first)
 }

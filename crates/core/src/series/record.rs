@@ -11,8 +11,11 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::{Match, MatchGame, MatchStatus};
-use crate::seat::Seat;
+use crate::game::Game;
+
+use super::{Match, MatchError, MatchGame, MatchStatus};
+use crate::cardset::{CardSet, ParseCardSetError};
+use crate::seat::{Member, Seat};
 
 /// The first line of every record.
 pub const HEADER: &str = "trumpf-record 1";
@@ -25,7 +28,7 @@ pub trait RecordGame: MatchGame {
     ///
     /// # Errors
     /// An unknown key or a bad value, named.
-    fn read_rules(text: &str) -> Result<Self::Rules, String>;
+    fn read_rules(text: &str) -> Result<Self::Rules, FieldError>;
     /// The cards of a freshly dealt state as space-separated `hand=cards`.
     fn write_deal(&self) -> String;
     /// Reads [`RecordGame::write_deal`]'s form into a fresh state for the
@@ -33,14 +36,14 @@ pub trait RecordGame: MatchGame {
     ///
     /// # Errors
     /// A malformed or impossible deal, named.
-    fn read_deal(text: &str, rules: &Self::Rules, progress: &Self::Progress) -> Result<Self, String>;
+    fn read_deal(text: &str, rules: &Self::Rules, progress: &Self::Progress) -> Result<Self, FieldError>;
     /// One action as a token without spaces.
     fn write_action(action: Self::Action) -> String;
     /// Reads [`RecordGame::write_action`]'s form.
     ///
     /// # Errors
     /// A token that names no action.
-    fn read_action(text: &str) -> Result<Self::Action, String>;
+    fn read_action(text: &str) -> Result<Self::Action, FieldError>;
 }
 
 /// A match with its players' names.
@@ -52,18 +55,225 @@ pub struct MatchRecord<G: MatchGame> {
     pub game: Match<G>,
 }
 
-/// What is wrong with a record, and on which line (1-based).
+/// What is wrong with a record, and on which line (1-based; 0 when the
+/// record ends too early).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("line {line}: {message}")]
-pub struct RecordError {
+#[error("line {line}: {kind}")]
+pub struct RecordError<G: Game> {
     /// The line.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: RecordErrorKind<G>,
 }
 
-fn err(line: usize, message: impl Into<String>) -> RecordError {
-    RecordError { line, message: message.into() }
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordErrorKind<G: Game> {
+    /// The record is not a trumpf record, or of another game.
+    #[error(transparent)]
+    Header(#[from] HeaderError),
+    /// The record ends before a line it must have.
+    #[error("the record ends before its `{key}` line")]
+    Missing {
+        /// The line's key.
+        key: &'static str,
+    },
+    /// Another line stands where this one must.
+    #[error("expected a `{key}` line, found {found:?}")]
+    Expected {
+        /// The line's key.
+        key: &'static str,
+        /// The line found.
+        found: String,
+    },
+    /// The rules line does not read.
+    #[error("rules: {0}")]
+    Rules(FieldError),
+    /// Not one player name per member.
+    #[error("{named} players named, the table has {members} members")]
+    Players {
+        /// Names given.
+        named: usize,
+        /// Members of the table.
+        members: usize,
+    },
+    /// The first dealer is not a number.
+    #[error("first dealer {0:?} is not a number")]
+    FirstDealer(String),
+    /// The deal number is not the next one.
+    #[error("expected `deal {expected}`, found {found:?}")]
+    DealNumber {
+        /// The number the next deal has.
+        expected: usize,
+        /// The line found.
+        found: String,
+    },
+    /// The dealer named is not the one whose turn it is.
+    #[error("dealer {found} but member {expected} deals deal {deal}")]
+    Dealer {
+        /// The dealer named.
+        found: String,
+        /// The member who deals.
+        expected: Member,
+        /// The deal's number.
+        deal: usize,
+    },
+    /// The cards line does not read.
+    #[error("cards: {0}")]
+    Cards(FieldError),
+    /// An action token does not read.
+    #[error("action {number} {token:?}: {error}")]
+    Action {
+        /// 1-based position in the line.
+        number: usize,
+        /// The token.
+        token: String,
+        /// What is wrong.
+        error: FieldError,
+    },
+    /// The match refuses the deal (an illegal action, an unfinished deal).
+    #[error(transparent)]
+    Match(MatchError<G>),
+    /// A line's numbers differ from the replay's.
+    #[error("{key} {found} differ from the replay's {expected}")]
+    Differs {
+        /// `scores` or `totals`.
+        key: &'static str,
+        /// What the record says.
+        found: String,
+        /// What the replay gives.
+        expected: String,
+    },
+    /// The status line differs from the replay's.
+    #[error("status {found:?} differs from the replay's {expected:?}")]
+    Status {
+        /// What the record says.
+        found: String,
+        /// What the replay gives.
+        expected: String,
+    },
+    /// Something follows the status line.
+    #[error("unexpected line after the status: {0:?}")]
+    Trailing(String),
+}
+
+/// A text that is not a trumpf record, or one of another game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum HeaderError {
+    /// The text is empty.
+    #[error("empty record")]
+    Empty,
+    /// The first line is not the header.
+    #[error("not a trumpf record: the first line is {0:?}")]
+    NotARecord(String),
+    /// A version this reader does not know.
+    #[error("unsupported record version {0:?} (this reader knows {HEADER:?})")]
+    Version(String),
+    /// The `game` line is missing.
+    #[error("expected a `game` line, found {0:?}")]
+    NoGame(String),
+    /// A record of another game.
+    #[error("this is a {found} record, not {expected}")]
+    OtherGame {
+        /// The game the record names.
+        found: String,
+        /// The game read.
+        expected: &'static str,
+    },
+}
+
+/// What is wrong with a field of a record line: a `key=value` pair of the
+/// rules, a hand of the cards line, an action token.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FieldError {
+    /// A token without `=`.
+    #[error("{0:?} is not key=value")]
+    NotKeyValue(String),
+    /// A rule the game does not know.
+    #[error("{0}: unknown rule")]
+    UnknownKey(String),
+    /// A value that does not read.
+    #[error("{key}: {problem}")]
+    Value {
+        /// The key.
+        key: String,
+        /// What is wrong with its value.
+        problem: ValueProblem,
+    },
+    /// A hand of the cards line is missing.
+    #[error("hand {0} is missing")]
+    MissingHand(&'static str),
+    /// The cards do not form a Skat deal.
+    #[error(transparent)]
+    SkatDeal(#[from] crate::skat::DealError),
+    /// The cards do not form a Spitzer deal.
+    #[error(transparent)]
+    SpitzerDeal(#[from] crate::spitzer::DealError),
+    /// The cards do not form a Spidge deal.
+    #[error(transparent)]
+    SpidgeDeal(#[from] crate::spidge::DealError),
+    /// Spitzer rules the engine does not play.
+    #[error(transparent)]
+    SpitzerRules(#[from] crate::spitzer::RulesError),
+    /// The deal's pack (with or without jokers) is not the rules'.
+    #[error("the deal's pack does not match the rule jokers={jokers}")]
+    Pack {
+        /// The rules' `jokers`.
+        jokers: bool,
+    },
+    /// A token that names no Skat action.
+    #[error(transparent)]
+    SkatAction(#[from] crate::skat::ParseActionError),
+    /// A token that names no Spitzer action.
+    #[error(transparent)]
+    SpitzerAction(#[from] crate::spitzer::ParseActionError),
+    /// A token that names no card.
+    #[error(transparent)]
+    Card(#[from] crate::card::ParseCardError),
+    /// An action's seat is not a seat of the deal.
+    #[error("no seat {0}")]
+    NoSeat(String),
+    /// An action token without `seat:`.
+    #[error("expected seat:action")]
+    NoSeatPrefix,
+}
+
+/// What is wrong with a value.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ValueProblem {
+    /// Not one of the option's names.
+    #[error("{value:?} is not one of {}", .choices.join(", "))]
+    NotOneOf {
+        /// The value.
+        value: String,
+        /// The names allowed.
+        choices: Vec<&'static str>,
+    },
+    /// Not `true` or `false`.
+    #[error("{0:?} is not true or false")]
+    NotBool(String),
+    /// Not a number of the option's range.
+    #[error("{0:?} is not a valid number")]
+    NotNumber(String),
+    /// Out of the option's range.
+    #[error("{0}")]
+    OutOfRange(&'static str),
+    /// A Bock trigger the rules do not know.
+    #[error("unknown trigger {0:?}")]
+    UnknownTrigger(String),
+    /// A hand name the game does not know.
+    #[error("unknown hand (expected {})", .0.join(", "))]
+    UnknownHand(Vec<&'static str>),
+    /// A hand given twice.
+    #[error("given twice")]
+    Twice,
+    /// Not a list of cards.
+    #[error(transparent)]
+    Cards(#[from] ParseCardSetError),
+}
+
+fn err<G: Game>(line: usize, kind: impl Into<RecordErrorKind<G>>) -> RecordError<G> {
+    RecordError { line, kind: kind.into() }
 }
 
 /// Player names are single tokens: whitespace becomes `_`, empty becomes `-`.
@@ -124,77 +334,82 @@ impl<G: RecordGame> MatchRecord<G> {
     /// The first problem, with its line: a missing or unknown line, a bad
     /// deal or action, an illegal action, or scores, totals or a status that
     /// differ from the replay.
-    pub fn read(text: &str) -> Result<MatchRecord<G>, RecordError> {
+    pub fn read(text: &str) -> Result<MatchRecord<G>, RecordError<G>> {
         let mut lines = Lines::new(text);
-        let expect = |lines: &mut Lines<'_>, key: &str| lines.expect(key);
-        let (n, header) = expect(&mut lines, "trumpf-record")?;
+        let (n, header) = lines.expect("trumpf-record")?;
         if format!("trumpf-record {header}") != HEADER {
-            return Err(err(n, format!("unsupported record version {header:?} (this reader knows {HEADER:?})")));
+            return Err(err(n, HeaderError::Version(header)));
         }
-        let (n, game) = expect(&mut lines, "game")?;
+        let (n, game) = lines.expect("game")?;
         if game != G::NAME {
-            return Err(err(n, format!("this is a {game} record, not {}", G::NAME)));
+            return Err(err(n, HeaderError::OtherGame { found: game, expected: G::NAME }));
         }
-        let (n, rules) = expect(&mut lines, "rules")?;
-        let rules = G::read_rules(&rules).map_err(|m| err(n, format!("rules: {m}")))?;
+        let (n, rules) = lines.expect("rules")?;
+        let rules = G::read_rules(&rules).map_err(|e| err(n, RecordErrorKind::Rules(e)))?;
         let members = G::members(&rules);
-        let (n, players) = expect(&mut lines, "players")?;
+        let (n, players) = lines.expect("players")?;
         let players: Vec<String> = players.split_whitespace().map(str::to_owned).collect();
         if players.len() != members {
-            return Err(err(n, format!("{} players named, the table has {members} members", players.len())));
+            return Err(err(n, RecordErrorKind::Players { named: players.len(), members }));
         }
-        let (n, first) = expect(&mut lines, "first-dealer")?;
-        let first: usize = first.parse().map_err(|_| err(n, format!("first dealer {first:?} is not a number")))?;
-        let mut game = Match::<G>::new(rules.clone(), first).map_err(|e| err(n, e.to_string()))?;
+        let (n, first) = lines.expect("first-dealer")?;
+        let first = first
+            .parse::<usize>()
+            .ok()
+            .and_then(Member::new)
+            .ok_or_else(|| err(n, RecordErrorKind::FirstDealer(first.clone())))?;
+        let mut game = Match::<G>::new(rules.clone(), first).map_err(|e| err(n, RecordErrorKind::Match(e)))?;
         let mut number = 0;
         loop {
-            let (n, line) = lines.next().ok_or_else(|| err(0, "the record ends before its `totals` line"))?;
+            let (n, line) = lines.next().ok_or_else(|| err(0, RecordErrorKind::Missing { key: "totals" }))?;
             if let Some(totals) = line.strip_prefix("totals") {
                 let expected = join_numbers(&game.totals()[..members]);
                 if totals.trim() != expected {
-                    return Err(err(n, format!("totals {} differ from the replay's {expected}", totals.trim())));
+                    let found = totals.trim().to_owned();
+                    return Err(err(n, RecordErrorKind::Differs { key: "totals", found, expected }));
                 }
                 break;
             }
             number += 1;
             if line != format!("deal {number}") {
-                return Err(err(n, format!("expected `deal {number}`, found {line:?}")));
+                return Err(err(n, RecordErrorKind::DealNumber { expected: number, found: line.to_owned() }));
             }
-            let (n, dealer) = expect(&mut lines, "dealer")?;
+            let (n, dealer) = lines.expect("dealer")?;
             if dealer != game.next_dealer().to_string() {
-                return Err(err(n, format!("dealer {dealer} but member {} deals deal {number}", game.next_dealer())));
+                let expected = game.next_dealer();
+                return Err(err(n, RecordErrorKind::Dealer { found: dealer, expected, deal: number }));
             }
-            let (n, cards) = expect(&mut lines, "cards")?;
-            let start = G::read_deal(&cards, &rules, game.progress()).map_err(|m| err(n, format!("cards: {m}")))?;
-            let (n, actions_text) = expect(&mut lines, "actions")?;
+            let (n, cards) = lines.expect("cards")?;
+            let start = G::read_deal(&cards, &rules, game.progress()).map_err(|e| err(n, RecordErrorKind::Cards(e)))?;
+            let (n, actions_text) = lines.expect("actions")?;
             let mut actions = Vec::new();
             for (i, token) in actions_text.split_whitespace().enumerate() {
-                let bad = |m: String| err(n, format!("action {} {token:?}: {m}", i + 1));
-                let (seat, action) = token.split_once(':').ok_or_else(|| bad("expected seat:action".into()))?;
+                let bad = |error: FieldError| {
+                    err(n, RecordErrorKind::Action { number: i + 1, token: token.to_owned(), error })
+                };
+                let (seat, action) = token.split_once(':').ok_or_else(|| bad(FieldError::NoSeatPrefix))?;
                 let seat = seat
                     .parse::<usize>()
                     .ok()
                     .and_then(Seat::new)
                     .filter(|s| s.index() < start.seats())
-                    .ok_or_else(|| bad(format!("no seat {seat}")))?;
+                    .ok_or_else(|| bad(FieldError::NoSeat(seat.to_owned())))?;
                 actions.push((seat, G::read_action(action).map_err(bad)?));
             }
-            let deal = game.record(start, actions).map_err(|e| err(n, e.to_string()))?;
+            let deal = game.record(start, actions).map_err(|e| err(n, RecordErrorKind::Match(e)))?;
             let expected = join_numbers(&deal.scores[..members]);
-            let (n, scores) = expect(&mut lines, "scores")?;
+            let (n, scores) = lines.expect("scores")?;
             if scores != expected {
-                return Err(err(n, format!("scores {scores} differ from the replay's {expected}")));
+                return Err(err(n, RecordErrorKind::Differs { key: "scores", found: scores, expected }));
             }
         }
-        let (n, status) = expect(&mut lines, "status")?;
-        if status != status_text(game.status()) {
-            return Err(err(
-                n,
-                format!("status {status:?} differs from the replay's {:?}", status_text(game.status())),
-            ));
+        let (n, status) = lines.expect("status")?;
+        let expected = status_text(game.status());
+        if status != expected {
+            return Err(err(n, RecordErrorKind::Status { found: status, expected }));
         }
         if let Some((n, line)) = lines.next() {
-            return Err(err(n, format!("unexpected line after the status: {line:?}")));
+            return Err(err(n, RecordErrorKind::Trailing(line.to_owned())));
         }
         Ok(MatchRecord { players, game })
     }
@@ -219,14 +434,14 @@ impl<'a> Lines<'a> {
     }
 
     /// The next line, which must start with `key`; returns what follows it.
-    fn expect(&mut self, key: &str) -> Result<(usize, String), RecordError> {
-        let (n, line) = self.next().ok_or_else(|| err(0, format!("the record ends before its `{key}` line")))?;
+    fn expect<G: Game>(&mut self, key: &'static str) -> Result<(usize, String), RecordError<G>> {
+        let (n, line) = self.next().ok_or_else(|| err(0, RecordErrorKind::Missing { key }))?;
         let rest = if line == key {
             ""
         } else {
             line.strip_prefix(key)
                 .and_then(|r| r.strip_prefix(' '))
-                .ok_or_else(|| err(n, format!("expected a `{key}` line, found {line:?}")))?
+                .ok_or_else(|| err(n, RecordErrorKind::Expected { key, found: line.to_owned() }))?
         };
         Ok((n, rest.trim().to_owned()))
     }
@@ -237,22 +452,40 @@ impl<'a> Lines<'a> {
 ///
 /// # Errors
 /// The first pair that `set` refuses or that has no `=`.
-pub fn read_pairs(text: &str, mut set: impl FnMut(&str, &str) -> Result<(), String>) -> Result<(), String> {
+pub fn read_pairs(text: &str, mut set: impl FnMut(&str, &str) -> Result<(), KeyError>) -> Result<(), FieldError> {
     for pair in text.split_whitespace() {
-        let (key, value) = pair.split_once('=').ok_or_else(|| format!("{pair:?} is not key=value"))?;
-        set(key, value).map_err(|m| format!("{key}: {m}"))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| FieldError::NotKeyValue(pair.to_owned()))?;
+        set(key, value).map_err(|e| match e {
+            KeyError::Unknown => FieldError::UnknownKey(key.to_owned()),
+            KeyError::Value(problem) => FieldError::Value { key: key.to_owned(), problem },
+        })?;
     }
     Ok(())
+}
+
+/// What a [`read_pairs`] setter says of one pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyError {
+    /// The key is not one the reader knows.
+    Unknown,
+    /// The value does not read.
+    Value(ValueProblem),
+}
+
+impl From<ValueProblem> for KeyError {
+    fn from(problem: ValueProblem) -> KeyError {
+        KeyError::Value(problem)
+    }
 }
 
 /// Reads one of the named values of an option.
 ///
 /// # Errors
 /// A value that is not one of the names.
-pub fn read_choice<T: Copy>(value: &str, choices: &[(&str, T)]) -> Result<T, String> {
-    choices.iter().find(|(name, _)| *name == value).map(|&(_, v)| v).ok_or_else(|| {
-        let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-        format!("{value:?} is not one of {}", names.join(", "))
+pub fn read_choice<T: Copy>(value: &str, choices: &[(&'static str, T)]) -> Result<T, ValueProblem> {
+    choices.iter().find(|(name, _)| *name == value).map(|&(_, v)| v).ok_or_else(|| ValueProblem::NotOneOf {
+        value: value.to_owned(),
+        choices: choices.iter().map(|(n, _)| *n).collect(),
     })
 }
 
@@ -266,28 +499,25 @@ pub fn choice_name<T: PartialEq>(value: &T, choices: &[(&'static str, T)]) -> &'
 ///
 /// # Errors
 /// A missing, repeated or unknown name, or a bad card list.
-pub fn read_hands<const N: usize>(text: &str, names: [&str; N]) -> Result<[crate::CardSet; N], String> {
+pub fn read_hands<const N: usize>(text: &str, names: [&'static str; N]) -> Result<[CardSet; N], FieldError> {
     let mut hands = [None; N];
     read_pairs(text, |key, value| {
-        let i = names
-            .iter()
-            .position(|n| *n == key)
-            .ok_or_else(|| format!("unknown hand (expected {})", names.join(", ")))?;
+        let i = names.iter().position(|n| *n == key).ok_or_else(|| ValueProblem::UnknownHand(names.to_vec()))?;
         if hands[i].is_some() {
-            return Err("given twice".to_owned());
+            return Err(ValueProblem::Twice.into());
         }
-        hands[i] = Some(value.parse::<crate::CardSet>().map_err(|e| e.to_string())?);
+        hands[i] = Some(value.parse::<CardSet>().map_err(ValueProblem::Cards)?);
         Ok(())
     })?;
-    let mut out = [crate::CardSet::EMPTY; N];
+    let mut out = [CardSet::EMPTY; N];
     for (i, hand) in hands.iter().enumerate() {
-        out[i] = hand.ok_or_else(|| format!("hand {} is missing", names[i]))?;
+        out[i] = hand.ok_or(FieldError::MissingHand(names[i]))?;
     }
     Ok(out)
 }
 
 /// Writes `name=cards` pairs.
-pub fn write_hands(names: &[&str], hands: &[crate::CardSet]) -> String {
+pub fn write_hands(names: &[&str], hands: &[CardSet]) -> String {
     names.iter().zip(hands).map(|(n, h)| format!("{n}={}", h.dotted())).collect::<Vec<_>>().join(" ")
 }
 
@@ -295,11 +525,11 @@ pub fn write_hands(names: &[&str], hands: &[crate::CardSet]) -> String {
 ///
 /// # Errors
 /// Any other text.
-pub fn read_bool(value: &str) -> Result<bool, String> {
+pub fn read_bool(value: &str) -> Result<bool, ValueProblem> {
     match value {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(format!("{value:?} is not true or false")),
+        _ => Err(ValueProblem::NotBool(value.to_owned())),
     }
 }
 
@@ -307,24 +537,27 @@ pub fn read_bool(value: &str) -> Result<bool, String> {
 ///
 /// # Errors
 /// Text that is not a number of the type.
-pub fn read_number<T: std::str::FromStr>(value: &str) -> Result<T, String> {
-    value.parse().map_err(|_| format!("{value:?} is not a valid number"))
+pub fn read_number<T: std::str::FromStr>(value: &str) -> Result<T, ValueProblem> {
+    value.parse().map_err(|_| ValueProblem::NotNumber(value.to_owned()))
 }
 
 /// Which game a record holds, from its `game` line.
 ///
 /// # Errors
 /// If the text is not a trumpf record.
-pub fn game_of(text: &str) -> Result<String, RecordError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty());
+pub fn game_of(text: &str) -> Result<String, HeaderError> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     match lines.next() {
-        Some((_, HEADER)) => {}
-        Some((n, other)) => return Err(err(n, format!("not a trumpf record: the first line is {other:?}"))),
-        None => return Err(err(0, "empty record")),
+        Some(HEADER) => {}
+        Some(other) if other.starts_with("trumpf-record ") => {
+            return Err(HeaderError::Version(other["trumpf-record ".len()..].to_owned()));
+        }
+        Some(other) => return Err(HeaderError::NotARecord(other.to_owned())),
+        None => return Err(HeaderError::Empty),
     }
     match lines.next() {
-        Some((_, line)) if line.starts_with("game ") => Ok(line["game ".len()..].trim().to_owned()),
-        Some((n, other)) => Err(err(n, format!("expected a `game` line, found {other:?}"))),
-        None => Err(err(0, "the record ends before its `game` line")),
+        Some(line) if line.starts_with("game ") => Ok(line["game ".len()..].trim().to_owned()),
+        Some(other) => Err(HeaderError::NoGame(other.to_owned())),
+        None => Err(HeaderError::NoGame(String::new())),
     }
 }

@@ -3,11 +3,12 @@
 use rand::Rng;
 
 use super::record::{
-    RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs, write_hands,
+    FieldError, KeyError, RecordGame, ValueProblem, choice_name, read_bool, read_choice, read_hands, read_number,
+    read_pairs, write_hands,
 };
-use super::{MatchGame, MatchStatus, fresh_under, strict_leader, totals_after};
+use super::{MatchGame, MatchStatus, RulesError, StartError, fresh_under, strict_leader, totals_after};
 use crate::game::Game;
-use crate::seat::Seat;
+use crate::seat::{Member, Seat};
 use crate::skat::{
     BockStacking, BockTriggers, DealSetup, GameKind, KontraTiming, MatchFormat, RamschKind, RamschScoring, RamschTie,
     SkatOwner,
@@ -61,7 +62,7 @@ pub struct SkatProgress {
     pub rounds: Vec<Round>,
     /// Per member, the highest multiple of 100 his total has reached (for
     /// the `score_crosses_100` trigger).
-    pub hundreds: [i64; Seat::MAX],
+    pub hundreds: [i64; Member::MAX],
     /// The Pirat phase.
     pub pirat: PiratPhase,
     /// Bock rounds started so far (for the score sheet).
@@ -158,16 +159,16 @@ impl MatchGame for SkatGame {
         usize::from(rules.table.table_size)
     }
 
-    fn seating(rules: &SkatMatchRules, dealer: usize) -> [usize; Seat::MAX] {
+    fn seating(rules: &SkatMatchRules, dealer: Member) -> [Member; Seat::MAX] {
         let members = Self::members(rules);
         let [fh, mh, rh] = list::seating(dealer, members);
         [fh, mh, rh, dealer]
     }
 
-    fn check_rules(rules: &SkatMatchRules) -> Result<(), String> {
+    fn check_rules(rules: &SkatMatchRules) -> Result<(), RulesError> {
         match rules.table.table_size {
             3 | 4 => Ok(()),
-            n => Err(format!("a Skat table has 3 or 4 members, not {n}")),
+            n => Err(RulesError::SkatTableSize(n)),
         }
     }
 
@@ -175,43 +176,31 @@ impl MatchGame for SkatGame {
         SkatGame::with_setup(SkatDeal::random(rng), rules.table, progress.next_setup(&rules.table))
     }
 
-    fn check_start(&self, rules: &SkatMatchRules, progress: &SkatProgress) -> Result<(), String> {
+    fn check_start(&self, rules: &SkatMatchRules, progress: &SkatProgress) -> Result<(), StartError> {
         fresh_under(*self.rules() == rules.table, self.played().is_empty())?;
         let expected = progress.next_setup(&rules.table);
         if self.setup() != expected {
-            return Err(format!("the match's next deal is {expected:?}, this one is {:?}", self.setup()));
+            return Err(StartError::Setup { expected, found: self.setup() });
         }
         Ok(())
     }
 
-    fn member_scores(&self, rules: &SkatMatchRules, dealer: usize) -> [i64; Seat::MAX] {
-        let mut out = [0; Seat::MAX];
-        let seating = Self::seating(rules, dealer);
-        if let Some(scores) = self.scores() {
-            for seat in Seat::all(3) {
-                out[seating[seat.index()]] += scores[seat.index()];
-            }
-        }
-        // §11.2: at a 4-member table the dealer sitting out also gets 30 for
-        // every lost game under Seeger–Fabian.
-        if rules.table.table_size == 4
-            && rules.table.scoring == Scoring::SeegerFabian
-            && let Some(SkatOutcome::Played { settlement, .. }) = self.outcome()
-            && !settlement.won
-        {
-            out[dealer] += 30;
-        }
-        out
+    /// The deal's list entry per member: its value, plus the Seeger–Fabian
+    /// bonus under that scoring ([`list::list_deltas`]).
+    fn member_scores(&self, rules: &SkatMatchRules, dealer: Member) -> [i64; Member::MAX] {
+        let Some(outcome) = self.outcome() else { return [0; Member::MAX] };
+        let members = Self::members(rules);
+        list::list_deltas(&outcome, rules.table.scoring, members, list::seating(dealer, members))
     }
 
     fn after_deal(
         rules: &SkatMatchRules,
         progress: &mut SkatProgress,
-        scores: &mut [i64; Seat::MAX],
-        totals: &[i64; Seat::MAX],
+        scores: &mut [i64; Member::MAX],
+        totals: &[i64; Member::MAX],
         deals: usize,
         last: &SkatGame,
-        _: usize,
+        _: Member,
     ) -> MatchStatus {
         let table = &rules.table;
         let members = Self::members(rules);
@@ -220,7 +209,7 @@ impl MatchGame for SkatGame {
         let ramsch_after = table.bock.is_some_and(|b| b.ramsch_round_after_bock);
         progress.count_down(overlap, ramsch_after, rounds_of);
         let finished =
-            |totals: &[i64; Seat::MAX]| strict_leader(totals, members).map_or(MatchStatus::Drawn, MatchStatus::Won);
+            |totals: &[i64; Member::MAX]| strict_leader(totals, members).map_or(MatchStatus::Drawn, MatchStatus::Won);
         if let MatchFormat::Pirat { repeat } = table.format {
             let after = totals_after(totals, scores);
             // §6.3: the threshold is 100, re-armed at the next hundred when
@@ -359,7 +348,7 @@ pub fn write_skat_rules(rules: &SkatMatchRules) -> String {
 ///
 /// # Errors
 /// An unknown key or a bad value, named.
-pub fn read_skat_rules(text: &str) -> Result<SkatMatchRules, String> {
+pub fn read_skat_rules(text: &str) -> Result<SkatMatchRules, FieldError> {
     read_skat_rules_onto(SkatMatchRules::default(), text)
 }
 
@@ -368,7 +357,7 @@ pub fn read_skat_rules(text: &str) -> Result<SkatMatchRules, String> {
 ///
 /// # Errors
 /// An unknown key or a bad value, named.
-pub fn read_skat_rules_onto(base: SkatMatchRules, text: &str) -> Result<SkatMatchRules, String> {
+pub fn read_skat_rules_onto(base: SkatMatchRules, text: &str) -> Result<SkatMatchRules, FieldError> {
     let mut rules = base;
     let (mut kontra_on, mut kontra) = (base.table.kontra.is_some(), base.table.kontra.unwrap_or_default());
     let (mut bock_on, mut bock) = (base.table.bock.is_some(), base.table.bock.unwrap_or_default());
@@ -379,7 +368,7 @@ pub fn read_skat_rules_onto(base: SkatMatchRules, text: &str) -> Result<SkatMatc
             "table_size" => {
                 t.table_size = read_number(value)?;
                 if !(3..=4).contains(&t.table_size) {
-                    return Err("a Skat table has 3 or 4 members".to_owned());
+                    return Err(ValueProblem::OutOfRange("a Skat table has 3 or 4 members").into());
                 }
             }
             "pass_out" => t.pass_out = read_choice(value, &PASS_OUT)?,
@@ -413,7 +402,7 @@ pub fn read_skat_rules_onto(base: SkatMatchRules, text: &str) -> Result<SkatMatc
                     let (_, flag) = flags
                         .iter_mut()
                         .find(|(name, _)| *name == id)
-                        .ok_or_else(|| format!("unknown trigger {id:?}"))?;
+                        .ok_or_else(|| ValueProblem::UnknownTrigger(id.to_owned()))?;
                     **flag = true;
                 }
                 bock.triggers = triggers;
@@ -421,7 +410,7 @@ pub fn read_skat_rules_onto(base: SkatMatchRules, text: &str) -> Result<SkatMatc
             "bock_includes_trigger" => bock.includes_trigger = read_bool(value)?,
             "bock_stacking" => bock.stacking = read_choice(value, &BOCK_STACKING)?,
             "ramsch_round_after_bock" => bock.ramsch_round_after_bock = read_bool(value)?,
-            _ => return Err("unknown rule".to_owned()),
+            _ => return Err(KeyError::Unknown),
         }
         Ok(())
     })?;
@@ -435,7 +424,7 @@ impl RecordGame for SkatGame {
         write_skat_rules(rules)
     }
 
-    fn read_rules(text: &str) -> Result<SkatMatchRules, String> {
+    fn read_rules(text: &str) -> Result<SkatMatchRules, FieldError> {
         read_skat_rules(text)
     }
 
@@ -444,9 +433,9 @@ impl RecordGame for SkatGame {
         write_hands(&HANDS, &[d.hand(Seat::FOREHAND), d.hand(Seat::MIDDLEHAND), d.hand(Seat::REARHAND), d.skat()])
     }
 
-    fn read_deal(text: &str, rules: &SkatMatchRules, progress: &SkatProgress) -> Result<SkatGame, String> {
+    fn read_deal(text: &str, rules: &SkatMatchRules, progress: &SkatProgress) -> Result<SkatGame, FieldError> {
         let [fh, mh, rh, skat] = read_hands(text, HANDS)?;
-        let deal = SkatDeal::new([fh, mh, rh], skat).map_err(|e| e.to_string())?;
+        let deal = SkatDeal::new([fh, mh, rh], skat)?;
         Ok(SkatGame::with_setup(deal, rules.table, progress.next_setup(&rules.table)))
     }
 
@@ -454,8 +443,8 @@ impl RecordGame for SkatGame {
         action.to_string()
     }
 
-    fn read_action(text: &str) -> Result<SkatAction, String> {
-        text.parse().map_err(|e: crate::skat::ParseActionError| e.to_string())
+    fn read_action(text: &str) -> Result<SkatAction, FieldError> {
+        Ok(text.parse::<SkatAction>()?)
     }
 }
 
@@ -482,12 +471,28 @@ mod tests {
         let game = SkatGame::new(SkatDeal::from_seed(1), table);
         let mut progress = SkatProgress::default();
         let mut scores = [240, 0, 0, 0];
-        SkatGame::after_deal(&rules, &mut progress, &mut scores, &[0; 4], 1, &game, 0);
+        SkatGame::after_deal(&rules, &mut progress, &mut scores, &[0; 4], 1, &game, Member::new(0).unwrap());
         assert_eq!(progress.bock_rounds_pending(), 2);
         // 240 → 290 reaches nothing new; 290 → 300 reaches 300.
-        SkatGame::after_deal(&rules, &mut progress, &mut [50, 0, 0, 0], &[240, 0, 0, 0], 2, &game, 1);
+        SkatGame::after_deal(
+            &rules,
+            &mut progress,
+            &mut [50, 0, 0, 0],
+            &[240, 0, 0, 0],
+            2,
+            &game,
+            Member::new(1).unwrap(),
+        );
         assert_eq!(progress.bock_rounds_started, 2);
-        SkatGame::after_deal(&rules, &mut progress, &mut [10, 0, 0, 0], &[290, 0, 0, 0], 3, &game, 2);
+        SkatGame::after_deal(
+            &rules,
+            &mut progress,
+            &mut [10, 0, 0, 0],
+            &[290, 0, 0, 0],
+            3,
+            &game,
+            Member::new(2).unwrap(),
+        );
         assert_eq!(progress.bock_rounds_started, 3);
     }
 }

@@ -4,12 +4,13 @@
 use rand::Rng;
 
 use super::record::{
-    RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs, write_hands,
+    FieldError, KeyError, RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs,
+    write_hands,
 };
-use super::{MatchGame, MatchStatus, fresh_under, totals_after};
+use super::{MatchGame, MatchStatus, StartError, fresh_under, totals_after};
 use crate::card::Card;
 use crate::game::Game;
-use crate::seat::Seat;
+use crate::seat::{Member, Seat};
 use crate::spidge::{
     DoubleJoker, JokerSuit, SpidgeAction, SpidgeDeal, SpidgeGame, SpidgeRules, TrumpLead, game_winner,
 };
@@ -24,30 +25,30 @@ impl MatchGame for SpidgeGame {
     }
 
     /// Seats are L, R, Dealer: L sits to the dealer's left, R to his right.
-    fn seating(_: &SpidgeRules, dealer: usize) -> [usize; Seat::MAX] {
-        [(dealer + 1) % 3, (dealer + 2) % 3, dealer, dealer]
+    fn seating(_: &SpidgeRules, dealer: Member) -> [Member; Seat::MAX] {
+        [dealer.offset(1, 3), dealer.offset(2, 3), dealer, dealer]
     }
 
     fn deal<R: Rng + ?Sized>(rules: &SpidgeRules, _: &(), rng: &mut R) -> SpidgeGame {
         SpidgeGame::new(SpidgeDeal::random(rng, rules.jokers), *rules)
     }
 
-    fn check_start(&self, rules: &SpidgeRules, _: &()) -> Result<(), String> {
+    fn check_start(&self, rules: &SpidgeRules, _: &()) -> Result<(), StartError> {
         fresh_under(self.rules() == rules, self.played().is_empty())
     }
 
     fn after_deal(
         rules: &SpidgeRules,
         _: &mut (),
-        scores: &mut [i64; Seat::MAX],
-        totals: &[i64; Seat::MAX],
+        scores: &mut [i64; Member::MAX],
+        totals: &[i64; Member::MAX],
         _: usize,
         last: &SpidgeGame,
-        dealer: usize,
+        dealer: Member,
     ) -> MatchStatus {
         let totals = totals_after(totals, scores);
         let grand_slam = last.result().is_some_and(|r| r.grand_slam).then_some(dealer);
-        let standings = (0..3).map(|m| (m, u32::try_from(totals[m]).unwrap_or(0)));
+        let standings = Member::all(3).map(|m| (m, u32::try_from(totals[m.index()]).unwrap_or(0)));
         match game_winner(standings, rules.target, grand_slam) {
             Some(m) => MatchStatus::Won(m),
             None => MatchStatus::Running,
@@ -83,7 +84,7 @@ impl RecordGame for SpidgeGame {
         )
     }
 
-    fn read_rules(text: &str) -> Result<SpidgeRules, String> {
+    fn read_rules(text: &str) -> Result<SpidgeRules, FieldError> {
         let mut r = SpidgeRules::default();
         read_pairs(text, |key, value| {
             match key {
@@ -95,7 +96,7 @@ impl RecordGame for SpidgeGame {
                 "slam_tricks" => r.slam_tricks = read_number(value)?,
                 "dealer_nil_own_hand" => r.dealer_nil_own_hand = read_bool(value)?,
                 "target" => r.target = read_number(value)?,
-                _ => return Err("unknown rule".to_owned()),
+                _ => return Err(KeyError::Unknown),
             }
             Ok(())
         })?;
@@ -106,11 +107,11 @@ impl RecordGame for SpidgeGame {
         write_hands(&HANDS, self.deal().hands().as_array())
     }
 
-    fn read_deal(text: &str, rules: &SpidgeRules, _: &()) -> Result<SpidgeGame, String> {
+    fn read_deal(text: &str, rules: &SpidgeRules, _: &()) -> Result<SpidgeGame, FieldError> {
         let hands = read_hands(text, HANDS)?;
-        let deal = SpidgeDeal::new(hands).map_err(|e| e.to_string())?;
+        let deal = SpidgeDeal::new(hands)?;
         if deal.has_jokers() != rules.jokers {
-            return Err(format!("the deal's pack does not match the rule jokers={}", rules.jokers));
+            return Err(FieldError::Pack { jokers: rules.jokers });
         }
         Ok(SpidgeGame::new(deal, *rules))
     }
@@ -119,7 +120,7 @@ impl RecordGame for SpidgeGame {
         action.to_string()
     }
 
-    fn read_action(text: &str) -> Result<SpidgeAction, String> {
-        text.parse::<Card>().map(SpidgeAction::Play).map_err(|e| e.to_string())
+    fn read_action(text: &str) -> Result<SpidgeAction, FieldError> {
+        Ok(SpidgeAction::Play(text.parse::<Card>()?))
     }
 }

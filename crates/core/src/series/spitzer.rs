@@ -4,11 +4,12 @@
 use rand::Rng;
 
 use super::record::{
-    RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs, write_hands,
+    FieldError, KeyError, RecordGame, choice_name, read_bool, read_choice, read_hands, read_number, read_pairs,
+    write_hands,
 };
-use super::{MatchGame, MatchStatus, fresh_under, totals_after};
+use super::{MatchGame, MatchStatus, RulesError, StartError, fresh_under, totals_after};
 use crate::game::Game;
-use crate::seat::Seat;
+use crate::seat::{Member, Seat};
 use crate::spitzer::{
     CallTiming, FirstTrickSelfRow, SpitzerAction, SpitzerDeal, SpitzerGame, SpitzerRules, game_winner,
 };
@@ -23,12 +24,12 @@ impl MatchGame for SpitzerGame {
     }
 
     /// Seat 0 is eldest, to the dealer's left; seat 3 is the dealer.
-    fn seating(_: &SpitzerRules, dealer: usize) -> [usize; Seat::MAX] {
-        [(dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4, dealer]
+    fn seating(_: &SpitzerRules, dealer: Member) -> [Member; Seat::MAX] {
+        [dealer.offset(1, 4), dealer.offset(2, 4), dealer.offset(3, 4), dealer]
     }
 
-    fn check_rules(rules: &SpitzerRules) -> Result<(), String> {
-        rules.validate().map_err(|e| e.to_string())
+    fn check_rules(rules: &SpitzerRules) -> Result<(), RulesError> {
+        Ok(rules.validate()?)
     }
 
     /// # Panics
@@ -37,21 +38,24 @@ impl MatchGame for SpitzerGame {
         SpitzerGame::new(SpitzerDeal::random(rng), *rules).expect("rules checked by Match::new")
     }
 
-    fn check_start(&self, rules: &SpitzerRules, _: &()) -> Result<(), String> {
+    fn check_start(&self, rules: &SpitzerRules, _: &()) -> Result<(), StartError> {
         fresh_under(self.rules() == rules, self.played().is_empty())
     }
 
     fn after_deal(
         rules: &SpitzerRules,
         _: &mut (),
-        scores: &mut [i64; Seat::MAX],
-        totals: &[i64; Seat::MAX],
+        scores: &mut [i64; Member::MAX],
+        totals: &[i64; Member::MAX],
         _: usize,
         _: &SpitzerGame,
-        _: usize,
+        _: Member,
     ) -> MatchStatus {
         let totals = totals_after(totals, scores);
-        game_winner(&totals, rules.target).map_or(MatchStatus::Running, |seat| MatchStatus::Won(seat.index()))
+        // `game_winner` ranks the four totals; index i is member i.
+        game_winner(&totals, rules.target)
+            .and_then(|seat| Member::new(seat.index()))
+            .map_or(MatchStatus::Running, MatchStatus::Won)
     }
 }
 
@@ -75,7 +79,7 @@ impl RecordGame for SpitzerGame {
         )
     }
 
-    fn read_rules(text: &str) -> Result<SpitzerRules, String> {
+    fn read_rules(text: &str) -> Result<SpitzerRules, FieldError> {
         let mut r = SpitzerRules::default();
         read_pairs(text, |key, value| {
             match key {
@@ -86,7 +90,7 @@ impl RecordGame for SpitzerGame {
                 "caller_must_keep_hold_card" => r.caller_must_keep_hold_card = read_bool(value)?,
                 "call_timing" => r.call_timing = read_choice(value, &CALL_TIMING)?,
                 "target" => r.target = read_number(value)?,
-                _ => return Err("unknown rule".to_owned()),
+                _ => return Err(KeyError::Unknown),
             }
             Ok(())
         })?;
@@ -97,17 +101,17 @@ impl RecordGame for SpitzerGame {
         write_hands(&HANDS, self.deal().hands().as_array())
     }
 
-    fn read_deal(text: &str, rules: &SpitzerRules, _: &()) -> Result<SpitzerGame, String> {
+    fn read_deal(text: &str, rules: &SpitzerRules, _: &()) -> Result<SpitzerGame, FieldError> {
         let hands = read_hands(text, HANDS)?;
-        let deal = SpitzerDeal::new(hands).map_err(|e| e.to_string())?;
-        SpitzerGame::new(deal, *rules).map_err(|e| e.to_string())
+        let deal = SpitzerDeal::new(hands)?;
+        Ok(SpitzerGame::new(deal, *rules)?)
     }
 
     fn write_action(action: SpitzerAction) -> String {
         action.to_string()
     }
 
-    fn read_action(text: &str) -> Result<SpitzerAction, String> {
-        text.parse().map_err(|e: crate::spitzer::ParseActionError| e.to_string())
+    fn read_action(text: &str) -> Result<SpitzerAction, FieldError> {
+        Ok(text.parse::<SpitzerAction>()?)
     }
 }

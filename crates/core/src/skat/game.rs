@@ -12,7 +12,7 @@ use crate::skat::bidding::{Auction, AuctionResult, AuctionStage, BidError, BidMo
 use crate::skat::contract::{Contract, GameKind, points};
 use crate::skat::deal::SkatDeal;
 use crate::skat::ramsch::{RamschPlay, RamschResult, settle_ramsch};
-use crate::skat::rules::{KontraTiming, PassOut, RamschKind, Scoring, SkatRules};
+use crate::skat::rules::{KontraTiming, PassOut, RamschKind, SkatRules};
 use crate::skat::scoring::{Doubling, PlayTally, Settlement, settle_with};
 
 /// A move in a Skat deal.
@@ -1100,32 +1100,27 @@ impl Game for SkatGame {
         self.view_of(seat, false)
     }
 
+    /// The table without a hand or the skat before the end (`skat.md`
+    /// §1.1): a spectator's view, and that of the dealer sitting out at a
+    /// four-member table.
+    fn spectator_view(&self) -> SkatView {
+        self.view_of(Seat::FOREHAND, true)
+    }
+
+    /// The deal's own value per seat: the declarer's list score (the
+    /// value won, or the lost value with its sign), each player's Ramsch
+    /// score, nothing for a deal thrown in. List bonuses (Seeger–Fabian's
+    /// ±50 and 40/30) belong to the list: see [`list::list_deltas`](crate::skat::list::list_deltas).
     fn scores(&self) -> Option<[i64; Seat::MAX]> {
         let mut scores = [0; Seat::MAX];
-        let outcome = self.outcome?;
-        if let SkatOutcome::Ramsch { result } = outcome {
-            // Variants §2.9: no Seeger–Fabian constants for a Ramsch.
-            for (score, &r) in scores.iter_mut().zip(&result.scores) {
-                *score = i64::from(r);
-            }
-        }
-        if let SkatOutcome::Played { declarer, settlement } = outcome {
-            scores[declarer.index()] = i64::from(settlement.score);
-            if self.rules.scoring == Scoring::SeegerFabian {
-                // §11.2: ±50 for the declarer; 40 (3 members) or 30 (4
-                // members) to each other member for a lost game. The dealer
-                // sitting out at a 4-member table holds no seat here; the
-                // score sheet credits him.
-                let bonus = if self.rules.table_size == 4 { 30 } else { 40 };
-                for seat in Seat::all(3) {
-                    scores[seat.index()] += match (seat == declarer, settlement.won) {
-                        (true, true) => 50,
-                        (true, false) => -50,
-                        (false, true) => 0,
-                        (false, false) => bonus,
-                    };
+        match self.outcome? {
+            SkatOutcome::PassedIn => {}
+            SkatOutcome::Ramsch { result } => {
+                for (score, &r) in scores.iter_mut().zip(&result.scores) {
+                    *score = i64::from(r);
                 }
             }
+            SkatOutcome::Played { declarer, settlement } => scores[declarer.index()] = i64::from(settlement.score),
         }
         Some(scores)
     }
@@ -1172,17 +1167,11 @@ impl Game for SkatGame {
 }
 
 impl SkatGame {
-    /// What the dealer sitting out at a 4-member table may see: the table,
-    /// never a hand or the skat before the end (`skat.md` §1.1). Its
-    /// `is_my_turn` is always false.
-    pub fn onlooker_view(&self) -> SkatView {
-        self.view_of(Seat::FOREHAND, true)
-    }
-
-    /// The view of `seat`, or with `onlooker` the view of the dealer sitting
-    /// out at a 4-member table: no hand and no skat, only what lies on the
-    /// table for everybody (`skat.md` §1.1).
-    fn view_of(&self, seat: Seat, onlooker: bool) -> SkatView {
+    /// The view of `seat`, or with `spectator` the view of a spectator (and
+    /// of the dealer sitting out at a 4-member table): no hand and no skat,
+    /// only what lies on the table for everybody (`skat.md` §1.1).
+    fn view_of(&self, seat: Seat, spectator: bool) -> SkatView {
+        let onlooker = spectator;
         let is_declarer =
             !onlooker && self.phase >= SkatPhase::SkatDecision && self.declarer().is_some_and(|(d, _)| d == seat);
         let over = self.phase == SkatPhase::Over;
@@ -1222,7 +1211,7 @@ impl SkatGame {
             pushes: self.pushes,
             kontra: self.kontra,
             setup: self.setup,
-            onlooker,
+            spectator,
         }
     }
 
@@ -1298,8 +1287,9 @@ pub struct SkatView {
     pub kontra: KontraState,
     /// The deal's Bock factor and whether it belongs to a Ramsch round.
     pub setup: DealSetup,
-    /// The view of a member sitting out (no seat, no hand, never to act).
-    pub onlooker: bool,
+    /// A spectator's view, or that of a member sitting out (no seat, no
+    /// hand, never to act).
+    pub spectator: bool,
 }
 
 impl SkatView {
@@ -1345,7 +1335,11 @@ impl GameView for SkatView {
     }
 
     fn is_my_turn(&self) -> bool {
-        !self.onlooker && self.to_act == Some(self.seat)
+        !self.spectator && self.to_act == Some(self.seat)
+    }
+
+    fn is_spectator(&self) -> bool {
+        self.spectator
     }
 
     fn hand(&self) -> CardSet {

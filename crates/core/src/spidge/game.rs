@@ -327,23 +327,11 @@ impl Game for SpidgeGame {
     }
 
     fn view(&self, seat: Seat) -> SpidgeView {
-        let role = Hand::of_seat(seat);
-        SpidgeView {
-            seat,
-            rules: self.rules,
-            role,
-            own_hand: role.map_or(CardSet::EMPTY, |h| self.hands[h.index()]),
-            dummy: self.dummy(),
-            to_play: self.hand_to_play(),
-            leader: self.leader,
-            trick: self.trick,
-            trick_len: self.trick_len,
-            last_trick: self.last_trick,
-            tricks: self.tricks(),
-            played: self.played,
-            trumps_broken: self.trumps_broken(),
-            result: self.result,
-        }
+        self.view_of(Some(seat))
+    }
+
+    fn spectator_view(&self) -> SpidgeView {
+        self.view_of(None)
     }
 
     fn scores(&self) -> Option<[i64; Seat::MAX]> {
@@ -396,6 +384,30 @@ impl Game for SpidgeGame {
     }
 }
 
+impl SpidgeGame {
+    /// The view of `viewer`, or a spectator's (`None`: no hand but the dummy).
+    fn view_of(&self, viewer: Option<Seat>) -> SpidgeView {
+        let role = viewer.and_then(Hand::of_seat);
+        SpidgeView {
+            seat: viewer.unwrap_or(DEALER),
+            rules: self.rules,
+            role,
+            own_hand: role.map_or(CardSet::EMPTY, |h| self.hands[h.index()]),
+            dummy: self.dummy(),
+            to_play: self.hand_to_play(),
+            leader: self.leader,
+            trick: self.trick,
+            trick_len: self.trick_len,
+            last_trick: self.last_trick,
+            tricks: self.tricks(),
+            played: self.played,
+            trumps_broken: self.trumps_broken(),
+            result: self.result,
+            spectator: viewer.is_none(),
+        }
+    }
+}
+
 /// What one seat may know of a Spidge deal: its own hand, the dummy (face up
 /// for all), the tricks and the result. No other hand.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -428,6 +440,8 @@ pub struct SpidgeView {
     pub trumps_broken: bool,
     /// The scored deal, once over.
     pub result: Option<SpidgeResult>,
+    /// A spectator's view: no own hand, never to act.
+    pub spectator: bool,
 }
 
 impl SpidgeView {
@@ -449,7 +463,7 @@ impl SpidgeView {
     /// The hand this seat plays from now (its own or the dummy), if it is to
     /// act.
     pub fn playing_hand(&self) -> Option<Hand> {
-        self.to_play.filter(|h| h.seat() == self.seat)
+        self.to_play.filter(|h| !self.spectator && h.seat() == self.seat)
     }
 
     /// The cards of `hand` this seat can see: its own hand, the dummy;
@@ -481,13 +495,17 @@ impl GameView for SpidgeView {
     }
 
     fn is_my_turn(&self) -> bool {
-        self.to_act() == Some(self.seat)
+        !self.spectator && self.to_act() == Some(self.seat)
+    }
+
+    fn is_spectator(&self) -> bool {
+        self.spectator
     }
 
     /// The cards this seat plays from: its own hand, and for the dealer also
     /// the dummy (as [`Game::hand`]).
     fn hand(&self) -> CardSet {
-        if self.seat == DEALER { self.own_hand | self.dummy } else { self.own_hand }
+        if self.role == Some(Hand::Dealer) { self.own_hand | self.dummy } else { self.own_hand }
     }
 
     fn visible_cards(&self) -> CardSet {

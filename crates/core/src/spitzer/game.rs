@@ -678,27 +678,11 @@ impl Game for SpitzerGame {
     }
 
     fn view(&self, seat: Seat) -> SpitzerView {
-        SpitzerView {
-            seat,
-            rules: self.rules,
-            phase: self.phase,
-            to_act: self.to_act(),
-            hand: self.hand(seat),
-            passes: self.passes,
-            announcement: self.announcement,
-            called_ace: self.called_ace,
-            called_suit_led: self.called_suit_led,
-            teams: team_knowledge(self, seat),
-            leader: self.leader,
-            trick: self.trick,
-            trick_len: self.trick_len,
-            last_trick: self.last_trick,
-            tricks_won: self.tricks_won,
-            points_won: self.points_won,
-            played: self.played,
-            played_by: self.played_by,
-            outcome: self.outcome,
-        }
+        self.view_of(Some(seat))
+    }
+
+    fn spectator_view(&self) -> SpitzerView {
+        self.view_of(None)
     }
 
     fn scores(&self) -> Option<[i64; Seat::MAX]> {
@@ -737,6 +721,34 @@ impl Game for SpitzerGame {
         match action {
             SpitzerAction::Play(card) => Some(card),
             _ => None,
+        }
+    }
+}
+
+impl SpitzerGame {
+    /// The view of `viewer`, or a spectator's (`None`: no hand).
+    fn view_of(&self, viewer: Option<Seat>) -> SpitzerView {
+        SpitzerView {
+            seat: viewer.unwrap_or(ELDEST),
+            rules: self.rules,
+            phase: self.phase,
+            to_act: self.to_act(),
+            hand: viewer.map_or(CardSet::EMPTY, |seat| self.hand(seat)),
+            passes: self.passes,
+            announcement: self.announcement,
+            called_ace: self.called_ace,
+            called_suit_led: self.called_suit_led,
+            teams: team_knowledge(self, viewer),
+            leader: self.leader,
+            trick: self.trick,
+            trick_len: self.trick_len,
+            last_trick: self.last_trick,
+            tricks_won: self.tricks_won,
+            points_won: self.points_won,
+            played: self.played,
+            played_by: self.played_by,
+            outcome: self.outcome,
+            spectator: viewer.is_none(),
         }
     }
 }

@@ -84,19 +84,24 @@ impl TeamKnowledge {
 }
 
 /// Where `viewer` knows `card` to lie: its own dealt hand, or the seat that
-/// played it; otherwise any seat but the viewer and `excluded`.
-fn candidates(game: &SpitzerGame, viewer: Seat, card: Card, excluded: Side) -> Side {
-    if game.deal.hand(viewer).contains(card) {
+/// played it; otherwise any seat but the viewer and `excluded`. A
+/// spectator (`None`) holds no card.
+fn candidates(game: &SpitzerGame, viewer: Option<Seat>, card: Card, excluded: Side) -> Side {
+    if let Some(viewer) = viewer
+        && game.deal.hand(viewer).contains(card)
+    {
         return Side::single(viewer);
     }
     if let Some(seat) = Seat::all(4).find(|s| game.played_by[s.index()].contains(card)) {
         return Side::single(seat);
     }
-    Side::single(viewer).union(excluded).others()
+    let own = viewer.map_or(Side::EMPTY, Side::single);
+    own.union(excluded).others()
 }
 
-/// What `viewer` knows of the contract and teams of `game` (module docs).
-pub(crate) fn team_knowledge(game: &SpitzerGame, viewer: Seat) -> TeamKnowledge {
+/// What `viewer` (`None`: a spectator) knows of the contract and teams of
+/// `game` (module docs).
+pub(crate) fn team_knowledge(game: &SpitzerGame, viewer: Option<Seat>) -> TeamKnowledge {
     if game.phase == SpitzerPhase::Announcing {
         return TeamKnowledge::UNKNOWN;
     }
@@ -214,6 +219,8 @@ pub struct SpitzerView {
     pub played_by: [CardSet; 4],
     /// The result, once over.
     pub outcome: Option<SpitzerOutcome>,
+    /// A spectator's view: no hand, never to act.
+    pub spectator: bool,
 }
 
 impl SpitzerView {
@@ -229,7 +236,7 @@ impl SpitzerView {
 
     /// The cards this seat may play now (empty unless it is to play).
     pub fn legal_cards(&self) -> CardSet {
-        if self.phase != SpitzerPhase::Playing || self.to_act != Some(self.seat) {
+        if self.phase != SpitzerPhase::Playing || !self.is_my_turn() {
             return CardSet::EMPTY;
         }
         let duty = duty_of(self.seat, self.hand, self.announcement, self.called_ace, self.called_suit_led, &self.rules);
@@ -245,7 +252,11 @@ impl GameView for SpitzerView {
     }
 
     fn is_my_turn(&self) -> bool {
-        self.to_act == Some(self.seat)
+        !self.spectator && self.to_act == Some(self.seat)
+    }
+
+    fn is_spectator(&self) -> bool {
+        self.spectator
     }
 
     fn hand(&self) -> CardSet {
