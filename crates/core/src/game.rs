@@ -116,7 +116,7 @@ pub fn perft<G: Game + Copy>(game: &G, depth: u32) -> u64 {
 }
 
 /// A seat's view of a game.
-pub trait GameView: Clone + Debug + Send + Sync {
+pub trait GameView: Clone + Debug + PartialEq + Eq + Send + Sync {
     /// The action type of the game.
     type Action;
     /// The seat this view belongs to (for a spectator's view, a seat that

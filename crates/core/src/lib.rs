@@ -36,6 +36,7 @@ pub mod shuffle;
 pub mod skat;
 pub mod spidge;
 pub mod spitzer;
+pub mod trick;
 
 pub use card::{Card, ParseCardError, ParseSuitError, Rank, Suit};
 pub use cardset::{CardSet, CardSetIter, ParseCardSetError};

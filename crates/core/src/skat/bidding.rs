@@ -103,6 +103,8 @@ pub struct Auction {
     awaiting_answer: bool,
     passed: [bool; 3],
     spoke: [bool; 3],
+    /// Per seat, the highest value it named or held (0: none).
+    highest: [u16; 3],
 }
 
 impl Default for Auction {
@@ -122,6 +124,7 @@ impl Auction {
             awaiting_answer: false,
             passed: [false; 3],
             spoke: [false; 3],
+            highest: [0; 3],
         }
     }
 
@@ -129,6 +132,9 @@ impl Auction {
     pub const fn decided(seat: Seat, bid: u16) -> Auction {
         let mut a = Auction::new();
         a.value = bid;
+        if seat.index() < 3 {
+            a.highest[seat.index()] = bid;
+        }
         a.stage = AuctionStage::Done(AuctionResult::Declarer { seat, bid });
         a
     }
@@ -162,6 +168,12 @@ impl Auction {
     /// variants §5.2).
     pub const fn has_spoken(&self, seat: Seat) -> bool {
         self.spoke[seat.index()]
+    }
+
+    /// The highest value `seat` named or held so far (0: none). With who
+    /// passed, this is all the auction tells the table about a hand.
+    pub const fn highest(&self, seat: Seat) -> u16 {
+        self.highest[seat.index()]
     }
 
     /// Whether the holder must answer the value just named.
@@ -225,6 +237,7 @@ impl Auction {
             (AuctionStage::ForehandChoice, BidMove::Bid(v)) => {
                 self.value = v;
                 self.spoke[0] = true;
+                self.highest[0] = v;
                 self.stage = AuctionStage::Done(AuctionResult::Declarer { seat: Seat::FOREHAND, bid: v });
             }
             (AuctionStage::ForehandChoice, _) => {
@@ -235,10 +248,12 @@ impl Auction {
                 self.value = v;
                 self.awaiting_answer = true;
                 self.spoke[self.bidder.index()] = true;
+                self.highest[self.bidder.index()] = v;
             }
             (_, BidMove::Hold) => {
                 self.awaiting_answer = false;
                 self.spoke[self.holder.index()] = true;
+                self.highest[self.holder.index()] = self.value;
             }
             (stage, BidMove::Pass) => {
                 let (passer, survivor) =

@@ -2,9 +2,9 @@
 //! classic and Seeger–Fabian totals (`skat.md` §1, §11).
 
 use crate::seat::{Member, Seat};
-use crate::skat::game::SkatOutcome;
 use crate::skat::rules::{Scoring, SkatRules};
 use crate::skat::scoring::Settlement;
+use crate::skat::state::SkatOutcome;
 
 /// One line of the sheet: one deal.
 #[derive(Clone, Debug, PartialEq, Eq)]

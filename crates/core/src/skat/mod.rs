@@ -1,23 +1,44 @@
-//! Skat under the International Skat Order (`skat.md`).
+//! Skat under the International Skat Order (`skat.md`), with the club and
+//! pub house rules of `skat-variants.md`.
+//!
+//! The deal's state machine ([`SkatGame`]) reads in phase order, one
+//! module per phase: [`deal`] → [`bidding`] → `passing` (Grand Hand offer
+//! and Schieberamsch before a Ramsch) → `declaration` (skat pickup,
+//! discard, game) → `kontra` → `play` (tricks) → [`scoring`] /
+//! [`ramsch`] (pure settlements) → [`list`] (the score sheet). `legal`
+//! lists the legal actions for the state and the views alike; `view`
+//! builds what one seat may know; `playout` is the allocation-free random
+//! path.
 
+mod action;
 pub mod bidding;
 pub mod contract;
 pub mod deal;
-mod game;
+mod declaration;
+mod error;
+mod kontra;
+mod legal;
 pub mod list;
+mod passing;
+mod play;
 mod playout;
 pub mod ramsch;
 pub mod rules;
 pub mod scoring;
+mod state;
+mod view;
 
 pub use crate::game::perft;
+pub use action::{ParseActionError, SkatAction};
 pub use bidding::{Auction, AuctionResult, AuctionStage, BID_VALUES, BidError, BidMove};
 pub use contract::{Contract, GameKind, ParseContractError, card_points, points};
 pub use deal::{DealError, SkatDeal};
-pub use game::{
-    DealSetup, KontraState, ParseActionError, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView, Trick,
-};
+pub use declaration::GRAND_HAND;
+pub use error::SkatError;
+pub use kontra::KontraState;
 pub use list::{ListEntry, ScoreSheet};
+pub use passing::PacketMove;
+pub use play::{SkatHistory, Trick};
 pub use playout::random_playout;
 pub use ramsch::{RamschPlay, RamschResult, settle_ramsch};
 pub use rules::{
@@ -25,3 +46,5 @@ pub use rules::{
     RamschScoring, RamschTie, Scoring, SkatOwner, SkatRules,
 };
 pub use scoring::{Doubling, Levels, PlayTally, Settlement, overbid_value, settle, settle_with};
+pub use state::{DealSetup, SkatGame, SkatOutcome, SkatPhase};
+pub use view::SkatView;

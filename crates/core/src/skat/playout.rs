@@ -1,11 +1,84 @@
-//! Random playouts and perft: the engine's speed and move-generation checks.
+//! Random playouts: the allocation-free random action of every phase, and
+//! whole random deals (the engine's speed benchmark).
 
 use rand::Rng;
 
+use crate::cardset::CardSet;
 use crate::game::Game;
+use crate::shuffle::{random_card, uniform_below};
+use crate::skat::action::SkatAction;
+use crate::skat::contract::{Contract, GameKind};
 use crate::skat::deal::SkatDeal;
-use crate::skat::game::SkatGame;
+use crate::skat::declaration::GRAND_HAND;
 use crate::skat::rules::SkatRules;
+use crate::skat::state::{SkatGame, SkatPhase};
+
+impl SkatGame {
+    /// Picks a uniformly random legal action with `rng`, without listing the
+    /// actions and without allocating (the playout fast path). Every legal
+    /// action of the phase is equally likely, except in the skat decision,
+    /// where picking up and declaring hand are equally likely and the hand
+    /// declaration is then uniform.
+    #[inline]
+    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SkatAction> {
+        if self.plain_card_play() {
+            return random_card(rng, self.legal_cards()).map(SkatAction::Play);
+        }
+        self.random_other_action(rng)
+    }
+
+    fn random_other_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SkatAction> {
+        let seat = self.acting();
+        let hand = self.hand(seat);
+        let coin = |rng: &mut R, a: SkatAction, b: SkatAction| Some(if uniform_below(rng, 2) == 0 { a } else { b });
+        if self.kontra().re_pending {
+            return coin(rng, SkatAction::Pass, SkatAction::Re);
+        }
+        match self.phase() {
+            SkatPhase::Playing if self.rules().kontra.is_some() && self.may_kontra(seat).is_ok() => {
+                let legal = self.legal_cards();
+                let pick = uniform_below(rng, legal.len() as u32 + 1) as usize;
+                Some(legal.nth(pick).map_or(SkatAction::Kontra, SkatAction::Play))
+            }
+            SkatPhase::Playing => random_card(rng, self.legal_cards()).map(SkatAction::Play),
+            SkatPhase::Over => None,
+            SkatPhase::GrandHandOffer => coin(rng, SkatAction::Pass, SkatAction::Declare(GRAND_HAND)),
+            SkatPhase::KontraWindow => coin(rng, SkatAction::Pass, SkatAction::Kontra),
+            SkatPhase::Passing if self.rules().ramsch.unseen_push_allowed => {
+                coin(rng, SkatAction::TakeSkat, SkatAction::Push)
+            }
+            SkatPhase::Passing => Some(SkatAction::TakeSkat),
+            SkatPhase::Discarding if self.is_ramsch() && !self.rules().ramsch.jacks_may_be_pushed => {
+                random_pair(rng, hand - CardSet::JACKS)
+            }
+            SkatPhase::Bidding => {
+                let n = self.auction().legal_count() as u32;
+                self.auction().nth_legal(uniform_below(rng, n) as usize).map(SkatAction::from)
+            }
+            SkatPhase::SkatDecision if uniform_below(rng, 2) == 0 => Some(SkatAction::TakeSkat),
+            SkatPhase::SkatDecision | SkatPhase::Declaring => {
+                let mut options = [Contract::pickup(GameKind::Null); 32];
+                let mut n = 0;
+                for c in self.legal_contracts() {
+                    options[n] = c;
+                    n += 1;
+                }
+                if n == 0 {
+                    return Some(SkatAction::TakeSkat);
+                }
+                Some(SkatAction::Declare(options[uniform_below(rng, n as u32) as usize]))
+            }
+            SkatPhase::Discarding => random_pair(rng, hand),
+        }
+    }
+}
+
+/// Two distinct random cards of `pool` as a discard.
+fn random_pair<R: Rng + ?Sized>(rng: &mut R, pool: CardSet) -> Option<SkatAction> {
+    let a = random_card(rng, pool)?;
+    let b = random_card(rng, pool.without(a))?;
+    Some(SkatAction::Discard(CardSet::single(a).with(b)))
+}
 
 /// Plays one whole random deal: shuffle, random legal bidding, skat
 /// handling, declaration and card play, then settlement. Returns the

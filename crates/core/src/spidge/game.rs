@@ -13,7 +13,7 @@ use crate::spidge::deal::SpidgeDeal;
 use crate::spidge::hand::{ByHand, DEALER, Hand};
 use crate::spidge::rules::{JokerSuit, SpidgeRules, TrumpLead};
 use crate::spidge::scoring::{SpidgeResult, settle};
-use crate::spidge::trick::{self, SpidgeTrick, follow_mask, legal_follows, legal_leads, suit_name};
+use crate::spidge::trick::{self, SpidgeHistory, SpidgeTrick, follow_mask, legal_follows, legal_leads, suit_name};
 
 /// A move in a Spidge deal: play a card from the hand that is to play (the
 /// dealer's own hand or, on the dummy's turn, the dummy). `J1` and `J2` are
@@ -91,8 +91,6 @@ pub enum SpidgeError {
     },
 }
 
-const PLACEHOLDER: Card = Card::JOKER_1;
-
 /// A Spidge deal in progress.
 ///
 /// Seats (for [`Game`]): 0 = L ([`LEFT`](super::LEFT)), 1 = R
@@ -105,7 +103,8 @@ const PLACEHOLDER: Card = Card::JOKER_1;
 /// deals (§1.3): old L → seat 2, old R → seat 0, old Dealer → seat 1
 /// ([`next_deal_seat`](super::next_deal_seat)).
 ///
-/// The state is `Copy` (128 bytes): search and perft copy it instead of
+/// The state is `Copy` (under 200 bytes, the history of the thirteen
+/// tricks included): search and perft copy it instead of
 /// undoing moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SpidgeGame {
@@ -114,13 +113,12 @@ pub struct SpidgeGame {
     hands: [CardSet; 4],
     to_play: Hand,
     leader: Hand,
-    trick: [Card; 4],
-    trick_len: u8,
+    /// Every card played, with the hand that led every trick.
+    history: SpidgeHistory,
     /// The cards that follow the current trick's lead (empty: no duty yet).
     follow: CardSet,
     tricks: [u8; 4],
     played: CardSet,
-    last_trick: Option<SpidgeTrick>,
     result: Option<SpidgeResult>,
 }
 
@@ -134,12 +132,10 @@ impl SpidgeGame {
             hands: *deal.hands().as_array(),
             to_play: Hand::Left,
             leader: Hand::Left,
-            trick: [PLACEHOLDER; 4],
-            trick_len: 0,
+            history: SpidgeHistory::new(Hand::Left),
             follow: CardSet::EMPTY,
             tricks: [0; 4],
             played: CardSet::EMPTY,
-            last_trick: None,
             result: None,
         }
     }
@@ -179,17 +175,22 @@ impl SpidgeGame {
 
     /// The hand that led the current trick.
     pub fn leader(&self) -> Hand {
-        self.leader
+        self.history.leader()
     }
 
     /// The cards of the trick in progress, in play order, and who led it.
     pub fn current_trick(&self) -> (Hand, &[Card]) {
-        (self.leader, &self.trick[..usize::from(self.trick_len)])
+        (self.history.leader(), self.history.current())
     }
 
     /// The last completed trick.
     pub fn last_trick(&self) -> Option<SpidgeTrick> {
-        self.last_trick
+        self.history.last()
+    }
+
+    /// Every card played so far, in order, with the hand that led every trick.
+    pub fn history(&self) -> &SpidgeHistory {
+        &self.history
     }
 
     /// Tricks won per hand.
@@ -215,7 +216,7 @@ impl SpidgeGame {
             return CardSet::EMPTY;
         }
         let hand = self.hands[self.to_play.index()];
-        if self.trick_len == 0 {
+        if self.history.len().is_multiple_of(4) {
             legal_leads(&self.rules, hand, self.trumps_broken())
         } else {
             legal_follows(&self.rules, hand, self.follow)
@@ -258,21 +259,22 @@ impl SpidgeGame {
         let hand = self.to_play;
         self.hands[hand.index()].remove(card);
         self.played.insert(card);
-        self.trick[usize::from(self.trick_len)] = card;
-        self.trick_len += 1;
+        let leader = self.history.leader();
+        self.history.push(card);
         if self.follow.is_empty() {
             self.follow = follow_mask(&self.rules, &[card]);
         }
-        if self.trick_len < 4 {
+        let len = self.history.len();
+        if !len.is_multiple_of(4) {
             self.to_play = hand.next();
             return;
         }
-        let winner = self.leader.offset(trick::trick_winner(&self.rules, self.trick));
+        let c = self.history.cards();
+        let cards = [c[len - 4], c[len - 3], c[len - 2], c[len - 1]];
+        let winner = leader.offset(trick::trick_winner(&self.rules, cards));
         self.tricks[winner.index()] += 1;
-        self.last_trick = Some(SpidgeTrick { leader: self.leader, cards: self.trick, winner });
-        self.trick_len = 0;
+        self.history.close_trick(winner);
         self.follow = CardSet::EMPTY;
-        self.leader = winner;
         self.to_play = winner;
         if self.played.len() == 52 {
             self.result = Some(settle(ByHand::new(self.tricks), &self.rules));
@@ -395,10 +397,9 @@ impl SpidgeGame {
             own_hand: role.map_or(CardSet::EMPTY, |h| self.hands[h.index()]),
             dummy: self.dummy(),
             to_play: self.hand_to_play(),
-            leader: self.leader,
-            trick: self.trick,
-            trick_len: self.trick_len,
-            last_trick: self.last_trick,
+            leader: self.history.leader(),
+            history: self.history,
+            last_trick: self.history.last(),
             tricks: self.tricks(),
             played: self.played,
             trumps_broken: self.trumps_broken(),
@@ -428,8 +429,8 @@ pub struct SpidgeView {
     pub to_play: Option<Hand>,
     /// Who led the current trick.
     pub leader: Hand,
-    trick: [Card; 4],
-    trick_len: u8,
+    /// Every card played so far, in order, with the hand that led every trick.
+    pub history: SpidgeHistory,
     /// The last completed trick.
     pub last_trick: Option<SpidgeTrick>,
     /// Tricks won per hand.
@@ -447,7 +448,7 @@ pub struct SpidgeView {
 impl SpidgeView {
     /// The current trick's cards in play order.
     pub fn trick(&self) -> &[Card] {
-        &self.trick[..usize::from(self.trick_len)]
+        self.history.current()
     }
 
     /// The current trick's cards with the hand that played each.
@@ -525,6 +526,7 @@ mod tests {
 
     #[test]
     fn state_is_small() {
-        assert!(std::mem::size_of::<SpidgeGame>() <= 128, "{}", std::mem::size_of::<SpidgeGame>());
+        // 52 cards of history and 14 leaders are most of it.
+        assert!(std::mem::size_of::<SpidgeGame>() <= 192, "{}", std::mem::size_of::<SpidgeGame>());
     }
 }

@@ -34,4 +34,6 @@ pub use hand::{ByHand, DEALER, Hand, LEFT, RIGHT, next_deal_seat};
 pub use playout::random_playout;
 pub use rules::{DoubleJoker, JOKER_PACK, JokerSuit, SpidgeRules, TrumpLead};
 pub use scoring::{Award, SpidgeResult, game_winner, settle};
-pub use trick::{SpidgeTrick, follow_mask, legal_cards, legal_follows, legal_leads, trick_winner, trumps_broken};
+pub use trick::{
+    SpidgeHistory, SpidgeTrick, follow_mask, legal_cards, legal_follows, legal_leads, trick_winner, trumps_broken,
+};

@@ -6,16 +6,13 @@ use crate::cardset::CardSet;
 use crate::spidge::hand::Hand;
 use crate::spidge::rules::{DoubleJoker, JokerSuit, SpidgeRules, TrumpLead};
 
-/// One completed trick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SpidgeTrick {
-    /// The hand that led.
-    pub leader: Hand,
-    /// The cards in play order, the led card first.
-    pub cards: [Card; 4],
-    /// The hand that won it.
-    pub winner: Hand,
-}
+/// One completed Spidge trick: the hand that led, the cards in play
+/// order (the led card first), the hand that won it.
+pub type SpidgeTrick = crate::trick::Trick<Hand, 4>;
+
+/// Every card of a Spidge deal in the order played, with the hand that led
+/// every trick.
+pub type SpidgeHistory = crate::trick::TrickHistory<Hand, 4, 52>;
 
 impl SpidgeTrick {
     /// The cards with the hand that played each, in play order.

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::game::Game;
 use crate::seat::{BySeat, Seat};
@@ -13,13 +13,14 @@ use crate::spitzer::announcement::{
     Announcement, Contract, ParseAnnouncementError, Side, resolve, resolve_first_trick,
 };
 use crate::spitzer::cards::{
-    BLACK_QUEENS, Duty, FAIL_SUITS, Refusal, TRUMPS, card_points, fail_suit, follow_mask, legal_cards, refusal,
-    strength, strength_in_trick,
+    Duty, Refusal, TRUMPS, card_points, fail_suit, follow_mask, legal_cards, refusal, strength, strength_in_trick,
 };
 use crate::spitzer::deal::SpitzerDeal;
+use crate::spitzer::legal::{duty_of, eligible_bits, push_legal_actions, said};
 use crate::spitzer::rules::{RulesError, SpitzerRules};
 use crate::spitzer::scoring::{Settlement, settle};
-use crate::spitzer::view::{SpitzerView, team_knowledge};
+use crate::spitzer::view::SpitzerView;
+use crate::trick::TrickHistory;
 
 /// Eldest hand (E1), seat 0: first to announce and to lead.
 pub const ELDEST: Seat = Seat::FOREHAND;
@@ -182,16 +183,11 @@ pub enum SpitzerError {
     },
 }
 
-/// One completed trick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Trick {
-    /// The seat that led.
-    pub leader: Seat,
-    /// The cards in play order.
-    pub cards: [Card; 4],
-    /// The seat that won it.
-    pub winner: Seat,
-}
+/// One completed Spitzer trick.
+pub type Trick = crate::trick::Trick<Seat, 4>;
+
+/// Every card of a Spitzer deal in the order played, with the trick leaders.
+pub type SpitzerHistory = TrickHistory<Seat, 4, 32>;
 
 /// How a deal ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -204,8 +200,6 @@ pub struct SpitzerOutcome {
     pub scores: [i64; Seat::MAX],
 }
 
-const PLACEHOLDER: Card = Card::new(Suit::Clubs, Rank::Seven);
-
 /// A Spitzer deal in progress. Seats are 0 eldest (E1) to 3 dealer (E4).
 ///
 /// The state is `Copy` (about 130 bytes): search and perft copy it instead
@@ -214,31 +208,29 @@ const PLACEHOLDER: Card = Card::new(Suit::Clubs, Rank::Seven);
 /// cards have revealed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SpitzerGame {
-    pub(super) rules: SpitzerRules,
-    pub(super) deal: SpitzerDeal,
-    pub(super) phase: SpitzerPhase,
-    pub(super) hands: [CardSet; 4],
-    pub(super) to_act: Seat,
+    rules: SpitzerRules,
+    deal: SpitzerDeal,
+    phase: SpitzerPhase,
+    hands: [CardSet; 4],
+    to_act: Seat,
     /// Seats 0..passes passed in the announcement phase.
-    pub(super) passes: u8,
-    pub(super) announcement: Option<(Seat, Announcement)>,
-    pub(super) contract: Option<Contract>,
-    pub(super) declaring: Side,
-    pub(super) called_ace: Option<Card>,
+    passes: u8,
+    announcement: Option<(Seat, Announcement)>,
+    contract: Option<Contract>,
+    declaring: Side,
+    called_ace: Option<Card>,
     /// Whether the called suit was led in a completed trick (§5.4 duties end).
-    pub(super) called_suit_led: bool,
-    pub(super) trick: [Card; 4],
-    pub(super) trick_len: u8,
-    pub(super) leader: Seat,
+    called_suit_led: bool,
+    /// Every card played, with the trick leaders.
+    history: SpitzerHistory,
     best_pos: u8,
     best_strength: u8,
     trick_points: u8,
-    pub(super) tricks_won: [u8; 4],
-    pub(super) points_won: [u8; 4],
-    pub(super) played: CardSet,
-    pub(super) played_by: [CardSet; 4],
-    pub(super) last_trick: Option<Trick>,
-    pub(super) outcome: Option<SpitzerOutcome>,
+    tricks_won: [u8; 4],
+    points_won: [u8; 4],
+    played: CardSet,
+    played_by: [CardSet; 4],
+    outcome: Option<SpitzerOutcome>,
 }
 
 impl SpitzerGame {
@@ -265,9 +257,7 @@ impl SpitzerGame {
             declaring: Side::EMPTY,
             called_ace: None,
             called_suit_led: false,
-            trick: [PLACEHOLDER; 4],
-            trick_len: 0,
-            leader: ELDEST,
+            history: SpitzerHistory::new(ELDEST),
             best_pos: 0,
             best_strength: 0,
             trick_points: 0,
@@ -275,7 +265,6 @@ impl SpitzerGame {
             points_won: [0; 4],
             played: CardSet::EMPTY,
             played_by: [CardSet::EMPTY; 4],
-            last_trick: None,
             outcome: None,
         }
     }
@@ -324,6 +313,12 @@ impl SpitzerGame {
         said(seat, self.passes, self.announcement)
     }
 
+    /// How many seats passed in the announcement phase (seats `0..passes`,
+    /// from eldest).
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
     /// The scoring row, once decided: at the end of the announcement phase,
     /// or for `CallFirstTrick` when trick 1 is won.
     pub fn contract(&self) -> Option<Contract> {
@@ -349,12 +344,17 @@ impl SpitzerGame {
 
     /// The cards of the trick in progress, in play order, and who led it.
     pub fn current_trick(&self) -> (Seat, &[Card]) {
-        (self.leader, &self.trick[..usize::from(self.trick_len.min(4))])
+        (self.history.leader(), self.history.current())
     }
 
     /// The last completed trick.
     pub fn last_trick(&self) -> Option<Trick> {
-        self.last_trick
+        self.history.last()
+    }
+
+    /// Every card played so far, in order, with the leader of every trick.
+    pub fn history(&self) -> &SpitzerHistory {
+        &self.history
     }
 
     /// Tricks won per seat.
@@ -390,8 +390,7 @@ impl SpitzerGame {
         }
         let seat = self.to_act;
         let hand = self.hands[seat.index()];
-        let led = if self.trick_len == 0 { None } else { Some(self.trick[0]) };
-        legal_cards(hand, led, self.rules.must_trump, self.duty(seat))
+        legal_cards(hand, self.history.led(), self.rules.must_trump, self.duty(seat))
     }
 
     /// The announcements the seat to act may make now, ascending (empty
@@ -422,7 +421,7 @@ impl SpitzerGame {
                 if self.legal_cards().contains(card) {
                     return Ok(());
                 }
-                let led = self.trick[0];
+                let led = self.history.led().unwrap_or(card);
                 Err(match refusal(hand, led, card, self.rules.must_trump, self.duty(seat)) {
                     Refusal::MustFollow => SpitzerError::MustFollow { card, led },
                     Refusal::MustTrump => SpitzerError::MustTrump { card, led },
@@ -461,7 +460,6 @@ impl SpitzerGame {
         self.called_ace = r.called_ace;
         self.phase = SpitzerPhase::Playing;
         self.to_act = ELDEST;
-        self.leader = ELDEST;
     }
 
     #[inline]
@@ -470,30 +468,34 @@ impl SpitzerGame {
         self.hands[seat.index()].remove(card);
         self.played.insert(card);
         self.played_by[seat.index()].insert(card);
-        let pos = usize::from(self.trick_len & 3);
-        self.trick[pos] = card;
-        if pos == 0 {
-            self.best_pos = 0;
-            self.best_strength = strength(card, card);
-            self.trick_points = card_points(card);
-        } else {
-            let s = strength_in_trick(card, self.trick[0]);
-            if s > self.best_strength {
-                self.best_strength = s;
-                self.best_pos = pos as u8;
+        let led = self.history.led();
+        let leader = self.history.leader();
+        self.history.push(card);
+        match led {
+            None => {
+                self.best_pos = 0;
+                self.best_strength = strength(card, card);
+                self.trick_points = card_points(card);
             }
-            self.trick_points += card_points(card);
+            Some(led) => {
+                let s = strength_in_trick(card, led);
+                if s > self.best_strength {
+                    self.best_strength = s;
+                    self.best_pos = (self.history.len() - 1) as u8 & 3;
+                }
+                self.trick_points += card_points(card);
+            }
         }
-        self.trick_len += 1;
-        if self.trick_len < 4 {
+        if !self.history.len().is_multiple_of(4) {
             self.to_act = seat.next(4);
             return;
         }
-        let winner = self.leader.offset(usize::from(self.best_pos), 4);
+        let led = led.unwrap_or(card);
+        let winner = leader.offset(usize::from(self.best_pos), 4);
         self.tricks_won[winner.index()] += 1;
         self.points_won[winner.index()] += self.trick_points;
         if let Some(ace) = self.called_ace
-            && follow_mask(self.trick[0]) == fail_suit(ace.suit())
+            && follow_mask(led) == fail_suit(ace.suit())
         {
             self.called_suit_led = true;
         }
@@ -504,9 +506,7 @@ impl SpitzerGame {
             self.contract = Some(contract);
             self.declaring = side;
         }
-        self.last_trick = Some(Trick { leader: self.leader, cards: self.trick, winner });
-        self.trick_len = 0;
-        self.leader = winner;
+        self.history.close_trick(winner);
         self.to_act = winner;
         if self.played == CardSet::PIQUET_PACK {
             self.finish();
@@ -553,95 +553,6 @@ impl SpitzerGame {
     }
 }
 
-/// The eligible announcements of `hand` as bits of [`Announcement::ALL`]
-/// indices (§4.3); agrees with [`Announcement::eligibility`].
-#[inline]
-fn eligible_bits(hand: CardSet, rules: &SpitzerRules) -> u16 {
-    let both = BLACK_QUEENS.is_subset(hand);
-    let mut bits = 0u16;
-    if both {
-        let mut hold = 0u16;
-        let mut void = 0u16;
-        let mut aces = 0;
-        for (i, &suit) in FAIL_SUITS.iter().enumerate() {
-            let has_ace = hand.contains(Card::new(suit, Rank::Ace));
-            aces += u16::from(has_ace);
-            if !hand.intersects(fail_suit(suit)) {
-                void |= 1 << i;
-            } else if !has_ace {
-                hold |= 1 << i;
-            }
-        }
-        bits |= if aces == 3 {
-            1 << 6
-        } else if hold != 0 {
-            hold
-        } else {
-            void << 3
-        };
-    }
-    if rules.zola_anyone || both {
-        bits |= 0b111 << 7;
-    }
-    if rules.allow_partnership_schneider {
-        bits |= 1 << 10;
-    }
-    bits
-}
-
-/// What `seat` said in the announcement phase.
-pub(super) fn said(seat: Seat, passes: u8, announcement: Option<(Seat, Announcement)>) -> Option<SpitzerAction> {
-    if seat.index() < usize::from(passes) {
-        return Some(SpitzerAction::Pass);
-    }
-    match announcement {
-        Some((s, a)) if s == seat => Some(SpitzerAction::Announce(a)),
-        _ => None,
-    }
-}
-
-/// The §5.4 duties of `seat` holding `hand`.
-#[inline]
-pub(super) fn duty_of(
-    seat: Seat,
-    hand: CardSet,
-    announcement: Option<(Seat, Announcement)>,
-    called_ace: Option<Card>,
-    called_suit_led: bool,
-    rules: &SpitzerRules,
-) -> Duty {
-    let Some(ace) = called_ace else { return Duty::NONE };
-    if called_suit_led {
-        return Duty::NONE;
-    }
-    let caller_keeps = rules.caller_must_keep_hold_card
-        && matches!(announcement, Some((caller, Announcement::CallAce(_))) if caller == seat);
-    Duty {
-        called_ace: if hand.contains(ace) { Some(ace) } else { None },
-        keep_hold_suit: if caller_keeps { Some(ace.suit()) } else { None },
-    }
-}
-
-/// Legal actions from the phase, the acting seat's hand and its legal
-/// cards; shared by state and view.
-pub(super) fn push_legal_actions(
-    phase: SpitzerPhase,
-    hand: CardSet,
-    rules: &SpitzerRules,
-    legal_cards: CardSet,
-    out: &mut Vec<SpitzerAction>,
-) {
-    out.clear();
-    match phase {
-        SpitzerPhase::Announcing => {
-            out.push(SpitzerAction::Pass);
-            out.extend(Announcement::eligible(hand, rules).map(SpitzerAction::Announce));
-        }
-        SpitzerPhase::Playing => out.extend(legal_cards.iter().map(SpitzerAction::Play)),
-        SpitzerPhase::Over => {}
-    }
-}
-
 impl Game for SpitzerGame {
     type Action = SpitzerAction;
     type View = SpitzerView;
@@ -678,11 +589,11 @@ impl Game for SpitzerGame {
     }
 
     fn view(&self, seat: Seat) -> SpitzerView {
-        self.view_of(Some(seat))
+        SpitzerView::of(self, Some(seat))
     }
 
     fn spectator_view(&self) -> SpitzerView {
-        self.view_of(None)
+        SpitzerView::of(self, None)
     }
 
     fn scores(&self) -> Option<[i64; Seat::MAX]> {
@@ -721,34 +632,6 @@ impl Game for SpitzerGame {
         match action {
             SpitzerAction::Play(card) => Some(card),
             _ => None,
-        }
-    }
-}
-
-impl SpitzerGame {
-    /// The view of `viewer`, or a spectator's (`None`: no hand).
-    fn view_of(&self, viewer: Option<Seat>) -> SpitzerView {
-        SpitzerView {
-            seat: viewer.unwrap_or(ELDEST),
-            rules: self.rules,
-            phase: self.phase,
-            to_act: self.to_act(),
-            hand: viewer.map_or(CardSet::EMPTY, |seat| self.hand(seat)),
-            passes: self.passes,
-            announcement: self.announcement,
-            called_ace: self.called_ace,
-            called_suit_led: self.called_suit_led,
-            teams: team_knowledge(self, viewer),
-            leader: self.leader,
-            trick: self.trick,
-            trick_len: self.trick_len,
-            last_trick: self.last_trick,
-            tricks_won: self.tricks_won,
-            points_won: self.points_won,
-            played: self.played,
-            played_by: self.played_by,
-            outcome: self.outcome,
-            spectator: viewer.is_none(),
         }
     }
 }

@@ -30,6 +30,7 @@ mod announcement;
 mod cards;
 mod deal;
 mod game;
+mod legal;
 mod playout;
 mod rules;
 mod scoring;
@@ -43,7 +44,8 @@ pub use cards::{
 };
 pub use deal::{DealError, SpitzerDeal};
 pub use game::{
-    DEALER, ELDEST, ParseActionError, SpitzerAction, SpitzerError, SpitzerGame, SpitzerOutcome, SpitzerPhase, Trick,
+    DEALER, ELDEST, ParseActionError, SpitzerAction, SpitzerError, SpitzerGame, SpitzerHistory, SpitzerOutcome,
+    SpitzerPhase, Trick,
 };
 pub use playout::random_playout;
 pub use rules::{CallTiming, FirstTrickSelfRow, RulesError, SpitzerRules};

@@ -5,13 +5,13 @@
 
 use crate::card::Card;
 use crate::cardset::CardSet;
+use crate::game::Game;
 use crate::game::GameView;
 use crate::seat::Seat;
 use crate::spitzer::announcement::{Announcement, Contract, Side};
 use crate::spitzer::cards::{BIG_QUEEN, LITTLE_QUEEN, legal_cards};
-use crate::spitzer::game::{
-    SpitzerAction, SpitzerGame, SpitzerOutcome, SpitzerPhase, Trick, duty_of, push_legal_actions, said,
-};
+use crate::spitzer::game::{SpitzerAction, SpitzerGame, SpitzerHistory, SpitzerOutcome, SpitzerPhase, Trick};
+use crate::spitzer::legal::{duty_of, push_legal_actions, said};
 use crate::spitzer::rules::{FirstTrickSelfRow, SpitzerRules};
 
 /// One seat's knowledge of the contract and the teams.
@@ -88,11 +88,11 @@ impl TeamKnowledge {
 /// spectator (`None`) holds no card.
 fn candidates(game: &SpitzerGame, viewer: Option<Seat>, card: Card, excluded: Side) -> Side {
     if let Some(viewer) = viewer
-        && game.deal.hand(viewer).contains(card)
+        && game.deal().hand(viewer).contains(card)
     {
         return Side::single(viewer);
     }
-    if let Some(seat) = Seat::all(4).find(|s| game.played_by[s.index()].contains(card)) {
+    if let Some(seat) = Seat::all(4).find(|&s| game.played_by(s).contains(card)) {
         return Side::single(seat);
     }
     let own = viewer.map_or(Side::EMPTY, Side::single);
@@ -101,24 +101,26 @@ fn candidates(game: &SpitzerGame, viewer: Option<Seat>, card: Card, excluded: Si
 
 /// What `viewer` (`None`: a spectator) knows of the contract and teams of
 /// `game` (module docs).
-pub(crate) fn team_knowledge(game: &SpitzerGame, viewer: Option<Seat>) -> TeamKnowledge {
-    if game.phase == SpitzerPhase::Announcing {
+fn team_knowledge(game: &SpitzerGame, viewer: Option<Seat>) -> TeamKnowledge {
+    let phase = game.phase();
+    if phase == SpitzerPhase::Announcing {
         return TeamKnowledge::UNKNOWN;
     }
-    if let (Some(contract), true) = (game.contract, game.phase == SpitzerPhase::Over) {
-        return TeamKnowledge::full(contract, game.declaring);
+    let declaring = game.declaring_side().unwrap_or(Side::EMPTY);
+    if let (Some(contract), true) = (game.contract(), phase == SpitzerPhase::Over) {
+        return TeamKnowledge::full(contract, declaring);
     }
-    match game.announcement {
+    match game.announcement() {
         Some((seat, a)) if a.is_zola() => {
-            TeamKnowledge::full(game.contract.unwrap_or(Contract::Zola), Side::single(seat))
+            TeamKnowledge::full(game.contract().unwrap_or(Contract::Zola), Side::single(seat))
         }
-        Some((caller, Announcement::CallFirstTrick)) => match game.contract {
+        Some((caller, Announcement::CallFirstTrick)) => match game.contract() {
             // Trick 1 is public: its winner completes the call.
-            Some(contract) => TeamKnowledge::full(contract, game.declaring),
+            Some(contract) => TeamKnowledge::full(contract, declaring),
             None => {
                 let mut k = TeamKnowledge::UNKNOWN;
                 k.declaring[caller.index()] = Some(true);
-                if game.rules.first_trick_self_row == FirstTrickSelfRow::Normal {
+                if game.rules().first_trick_self_row == FirstTrickSelfRow::Normal {
                     k.contract = Some(Contract::Normal);
                 }
                 k
@@ -205,8 +207,8 @@ pub struct SpitzerView {
     pub teams: TeamKnowledge,
     /// Who led the current trick.
     pub leader: Seat,
-    pub(super) trick: [Card; 4],
-    pub(super) trick_len: u8,
+    /// Every card played so far, in order, with the leader of every trick.
+    pub history: SpitzerHistory,
     /// The last completed trick.
     pub last_trick: Option<Trick>,
     /// Tricks won per seat.
@@ -224,9 +226,35 @@ pub struct SpitzerView {
 }
 
 impl SpitzerView {
+    /// The view of `viewer`, or a spectator's (`None`: no hand).
+    pub(crate) fn of(game: &SpitzerGame, viewer: Option<Seat>) -> SpitzerView {
+        let (leader, _) = game.current_trick();
+        SpitzerView {
+            seat: viewer.unwrap_or(Seat::FOREHAND),
+            rules: *game.rules(),
+            phase: game.phase(),
+            to_act: game.to_act(),
+            hand: viewer.map_or(CardSet::EMPTY, |seat| game.hand(seat)),
+            passes: game.passes(),
+            announcement: game.announcement(),
+            called_ace: game.called_ace(),
+            called_suit_led: game.called_suit_led(),
+            teams: team_knowledge(game, viewer),
+            leader,
+            history: *game.history(),
+            last_trick: game.last_trick(),
+            tricks_won: *game.tricks_won().as_array(),
+            points_won: *game.points_won().as_array(),
+            played: game.played(),
+            played_by: std::array::from_fn(|i| Seat::new(i).map_or(CardSet::EMPTY, |s| game.played_by(s))),
+            outcome: game.outcome(),
+            spectator: viewer.is_none(),
+        }
+    }
+
     /// The current trick's cards in play order.
     pub fn trick(&self) -> &[Card] {
-        &self.trick[..usize::from(self.trick_len.min(4))]
+        self.history.current()
     }
 
     /// What `seat` said in the announcement phase (`None`: no turn, or not yet).
