@@ -5,7 +5,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use trumpf_core::skat::{Contract, GameKind, SkatDeal, SkatGame, SkatRules, perft};
 use trumpf_core::spidge::{SpidgeDeal, SpidgeGame, SpidgeRules};
 use trumpf_core::spitzer::{SpitzerDeal, SpitzerGame, SpitzerRules};
-use trumpf_core::{CardSet, Seat, Suit};
+use trumpf_core::{AnyGame, CardSet, Seat, Suit};
 
 /// Arguments of `trumpf perft`.
 #[derive(Debug, Args)]
@@ -62,29 +62,26 @@ struct SkatPerft {
 }
 
 pub fn run(args: PerftArgs) -> Result<()> {
-    match args.game {
+    let (position, depth) = match args.game {
         PerftGame::Skat(p) => {
-            let game = skat_position(&p)?;
-            let nodes = perft(&game, p.depth);
             println!("skat {:?} declarer {} depth {}", p.game_type, p.declarer, p.depth);
-            println!("{nodes}");
+            (AnyGame::Skat(skat_position(&p)?), p.depth)
         }
         PerftGame::Spitzer(p) => {
             let hands = parse_hands::<4>(&p.hands, &["P0", "P1", "P2", "P3"])?;
             let deal = SpitzerDeal::new(hands).context("the hands do not form a Spitzer deal")?;
-            let game = SpitzerGame::at_play(deal, SpitzerRules::default())?;
             println!("spitzer depth {}", p.depth);
-            println!("{}", trumpf_core::spitzer::perft(&game, p.depth));
+            (AnyGame::Spitzer(SpitzerGame::at_play(deal, SpitzerRules::default())?), p.depth)
         }
         PerftGame::Spidge(p) => {
             let hands = parse_hands::<4>(&p.hands, &["L", "DUMMY", "R", "DEALER"])?;
             let deal = SpidgeDeal::new(hands).context("the hands do not form a Spidge deal")?;
             let rules = SpidgeRules { jokers: deal.has_jokers(), ..SpidgeRules::default() };
-            let game = SpidgeGame::new(deal, rules);
             println!("spidge depth {}", p.depth);
-            println!("{}", trumpf_core::spidge::perft(&game, p.depth));
+            (AnyGame::Spidge(SpidgeGame::new(deal, rules)), p.depth)
         }
-    }
+    };
+    println!("{}", perft(&position, depth));
     Ok(())
 }
 

@@ -9,6 +9,7 @@ use trumpf_core::series::{MatchStatus, PlayedDeal};
 use trumpf_core::skat::{SkatGame, SkatOutcome};
 use trumpf_core::spidge::SpidgeGame;
 use trumpf_core::spitzer::SpitzerGame;
+use trumpf_core::{GameId, Member};
 
 /// Whether `text` is a trumpf match record (rather than ISS lines).
 pub fn is_match_record(text: &str) -> bool {
@@ -19,9 +20,16 @@ pub fn is_match_record(text: &str) -> bool {
 pub trait DescribeDeal: RecordGame {
     /// A short human summary of the finished deal.
     fn describe(end: &Self) -> String;
+    /// The engine's outcome of the finished deal, as JSON (through the
+    /// core's `serde` feature).
+    fn outcome(end: &Self) -> serde_json::Value;
 }
 
 impl DescribeDeal for SkatGame {
+    fn outcome(end: &SkatGame) -> serde_json::Value {
+        serde_json::to_value(end.outcome()).unwrap_or_default()
+    }
+
     fn describe(end: &SkatGame) -> String {
         match end.outcome() {
             Some(SkatOutcome::Played { declarer, settlement: s }) => {
@@ -64,6 +72,10 @@ impl DescribeDeal for SkatGame {
 }
 
 impl DescribeDeal for SpidgeGame {
+    fn outcome(end: &SpidgeGame) -> serde_json::Value {
+        serde_json::to_value(end.result()).unwrap_or_default()
+    }
+
     fn describe(end: &SpidgeGame) -> String {
         match end.result() {
             Some(r) => {
@@ -82,6 +94,10 @@ impl DescribeDeal for SpidgeGame {
 }
 
 impl DescribeDeal for SpitzerGame {
+    fn outcome(end: &SpitzerGame) -> serde_json::Value {
+        serde_json::to_value(end.outcome()).unwrap_or_default()
+    }
+
     fn describe(end: &SpitzerGame) -> String {
         match end.outcome() {
             Some(o) => {
@@ -96,21 +112,25 @@ impl DescribeDeal for SpitzerGame {
     }
 }
 
+/// One deal of a match as a `--json` line: who dealt, what each member
+/// gained, the totals after it, and the engine's own outcome.
 #[derive(Serialize)]
 struct JsonDeal<'a> {
     game: &'a str,
     deal: usize,
-    dealer: usize,
+    dealer: Member,
     scores: &'a [i64],
     totals: Vec<i64>,
+    outcome: serde_json::Value,
 }
 
+/// The last `--json` line of a match.
 #[derive(Serialize)]
 struct JsonEnd<'a> {
     game: &'a str,
     totals: &'a [i64],
     status: String,
-    winner: Option<usize>,
+    winner: Option<Member>,
 }
 
 fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut impl Write) -> io::Result<()> {
@@ -126,9 +146,10 @@ fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut i
             let line = JsonDeal {
                 game: G::NAME,
                 deal: i + 1,
-                dealer: dealer.index(),
+                dealer: *dealer,
                 scores: &scores[..members],
                 totals: totals.clone(),
+                outcome: G::outcome(end),
             };
             writeln!(out, "{}", serde_json::to_string(&line)?)?;
         } else {
@@ -145,7 +166,7 @@ fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut i
     }
     let (status, winner) = match m.status() {
         MatchStatus::Running => ("running".to_owned(), None),
-        MatchStatus::Won(w) => (format!("won by {}", record.players[w.index()]), Some(w.index())),
+        MatchStatus::Won(w) => (format!("won by {}", record.players[w.index()]), Some(w)),
         MatchStatus::Drawn => ("drawn".to_owned(), None),
     };
     if json {
@@ -165,11 +186,11 @@ fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut i
 pub fn replay_match(text: &str, json: bool, out: &mut impl Write) -> Result<()> {
     let text = text.trim_start_matches('\u{feff}');
     let game = game_of(text)?;
-    match game.as_str() {
-        "skat" => print_match(&MatchRecord::<SkatGame>::read(text)?, json, out)?,
-        "spidge" => print_match(&MatchRecord::<SpidgeGame>::read(text)?, json, out)?,
-        "spitzer" => print_match(&MatchRecord::<SpitzerGame>::read(text)?, json, out)?,
-        other => return Err(anyhow!("unknown game {other:?} in the record")),
+    let id: GameId = game.parse().map_err(|_| anyhow!("unknown game {game:?} in the record"))?;
+    match id {
+        GameId::Skat => print_match(&MatchRecord::<SkatGame>::read(text)?, json, out)?,
+        GameId::Spidge => print_match(&MatchRecord::<SpidgeGame>::read(text)?, json, out)?,
+        GameId::Spitzer => print_match(&MatchRecord::<SpitzerGame>::read(text)?, json, out)?,
     }
     Ok(())
 }
@@ -212,6 +233,7 @@ mod tests {
         let json = String::from_utf8(json).unwrap();
         assert_eq!(json.lines().count(), 2);
         assert!(json.contains(r#""status":"drawn""#), "{json}");
+        assert!(json.contains(r#""outcome":"PassedIn""#), "{json}");
     }
 
     #[test]

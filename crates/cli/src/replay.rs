@@ -15,7 +15,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Serialize;
 use trumpf_core::Seat;
-use trumpf_core::iss::{IssEnd, IssOutcome, IssRecord, IssReplay, IssResult};
+use trumpf_core::iss::{IssEnd, IssOutcome, IssRecord, IssReplay, IssResult, IssSettlement};
 use trumpf_core::skat::GameKind;
 
 /// Arguments of `trumpf replay`.
@@ -106,36 +106,18 @@ fn agrees(ours: &IssResult, server: &IssResult) -> bool {
         && (server.resigned.is_none() || ours.resigned == server.resigned)
 }
 
-/// The `--json` line of a game.
+/// The `--json` line of a game: its id and the settlement as the engine
+/// gives it (`IssSettlement` through serde).
 #[derive(Debug, Serialize)]
-struct JsonSettlement {
+struct JsonSettlement<'a> {
     id: u64,
-    outcome: &'static str,
-    declarer: Option<usize>,
-    value: i32,
-    matadors: i8,
-    declarer_points: u8,
-    declarer_tricks: u8,
-    schneider: bool,
-    schwarz: bool,
-    overbid: bool,
+    #[serde(flatten)]
+    settlement: &'a IssSettlement,
 }
 
-impl JsonSettlement {
-    fn new(id: u64, result: &IssResult) -> JsonSettlement {
-        let s = &result.settlement;
-        JsonSettlement {
-            id,
-            outcome: s.outcome.as_str(),
-            declarer: s.declarer.map(Seat::index),
-            value: s.value,
-            matadors: s.matadors,
-            declarer_points: s.declarer_points,
-            declarer_tricks: s.declarer_tricks,
-            schneider: s.schneider,
-            schwarz: s.schwarz,
-            overbid: s.overbid,
-        }
+impl<'a> JsonSettlement<'a> {
+    fn new(id: u64, result: &'a IssResult) -> JsonSettlement<'a> {
+        JsonSettlement { id, settlement: &result.settlement }
     }
 }
 

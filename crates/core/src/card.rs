@@ -7,6 +7,7 @@ use thiserror::Error;
 
 /// One of the four suits, in Skat's order of precedence (clubs highest).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suit {
     Clubs = 0,
     Spades = 1,
@@ -93,6 +94,7 @@ impl FromStr for Suit {
 ///
 /// Skat and Spitzer use `Seven..=Ace`; Spidge uses all thirteen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Rank {
     Two = 0,
     Three,

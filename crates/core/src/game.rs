@@ -83,8 +83,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The card an action plays, if it is a card play.
     fn card_of(action: Self::Action) -> Option<crate::Card>;
 
-    /// The action that plays `card`.
-    fn card_action(card: crate::Card) -> Self::Action;
+    /// The action that plays `card` in this deal.
+    fn card_action(&self, card: crate::Card) -> Self::Action;
 
     /// The cards the seat to act may play now, as one mask; empty outside
     /// trick play and once the deal is over.
@@ -109,7 +109,7 @@ pub fn perft<G: Game + Copy>(game: &G, depth: u32) -> u64 {
     let mut nodes = 0;
     for card in legal {
         let mut next = *game;
-        next.apply_unchecked(G::card_action(card));
+        next.apply_unchecked(game.card_action(card));
         nodes += perft(&next, depth - 1);
     }
     nodes

@@ -115,6 +115,7 @@ pub enum IssMove {
 
 /// How a game was settled, in the server's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum IssOutcome {
     /// The declarer won.
     Win,
@@ -146,6 +147,7 @@ impl fmt::Display for IssOutcome {
 
 /// A game's settlement with the meanings of the server's `R[...]` fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct IssSettlement {
     /// Won, lost, passed or penalty.
     pub outcome: IssOutcome,

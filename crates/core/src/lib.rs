@@ -26,11 +26,15 @@
 //! # Ok::<(), trumpf_core::skat::SkatError>(())
 //! ```
 
+pub mod any;
 mod card;
 mod cardset;
+pub mod codec;
 mod game;
 pub mod iss;
 mod seat;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod series;
 pub mod shuffle;
 pub mod skat;
@@ -38,7 +42,9 @@ pub mod spidge;
 pub mod spitzer;
 pub mod trick;
 
+pub use any::{AnyAction, AnyError, AnyGame, AnyView, GameId};
 pub use card::{Card, ParseCardError, ParseSuitError, Rank, Suit};
 pub use cardset::{CardSet, CardSetIter, ParseCardSetError};
+pub use codec::Codec;
 pub use game::{Game, GameView, perft};
 pub use seat::{BySeat, Member, Seat};

@@ -103,6 +103,12 @@ impl<L: Copy, const N: usize, const CARDS: usize> TrickHistory<L, N, CARDS> {
         self.leaders[self.completed()]
     }
 
+    /// The leader of trick `k` (0-based) of those begun so far, and of the
+    /// next trick for `k` = [`TrickHistory::completed`].
+    pub fn leader_of(&self, k: usize) -> L {
+        self.leaders[k.min(self.completed())]
+    }
+
     /// Completed trick `k` (0-based), if it is complete.
     pub fn trick(&self, k: usize) -> Option<Trick<L, N>> {
         if k >= self.completed() {
@@ -128,6 +134,12 @@ impl<L: Copy, const N: usize, const CARDS: usize> TrickHistory<L, N, CARDS> {
     /// `position` places on in play order.
     pub fn plays(&self) -> impl Iterator<Item = (L, usize, Card)> + '_ {
         self.cards().iter().enumerate().map(|(i, &card)| (self.leaders[i / N], i % N, card))
+    }
+
+    /// As [`TrickHistory::plays`], with the cards played before it to its
+    /// trick (the lead first): what a follower had to follow.
+    pub fn plays_in_trick(&self) -> impl Iterator<Item = (L, usize, Card, &[Card])> + '_ {
+        self.cards().iter().enumerate().map(|(i, &card)| (self.leaders[i / N], i % N, card, &self.cards[i - i % N..i]))
     }
 }
 

@@ -253,6 +253,10 @@ macro_rules! conformance_suite {
 conformance_suite!(skat, SkatGame, |seed| SkatGame::new(SkatDeal::from_seed(seed), SkatRules::default()));
 conformance_suite!(spitzer, trumpf_core::spitzer::SpitzerGame, trumpf_core::spitzer::SpitzerGame::from_seed);
 conformance_suite!(spidge, trumpf_core::spidge::SpidgeGame, trumpf_core::spidge::SpidgeGame::from_seed);
+// The runtime switch over the games delegates every call: it conforms too.
+conformance_suite!(any_skat, trumpf_core::AnyGame, |seed| trumpf_core::GameId::Skat.deal(seed));
+conformance_suite!(any_spitzer, trumpf_core::AnyGame, |seed| trumpf_core::GameId::Spitzer.deal(seed));
+conformance_suite!(any_spidge, trumpf_core::AnyGame, |seed| trumpf_core::GameId::Spidge.deal(seed));
 // The house rules of skat-variants.md: Ramsch after three passes, Kontra/Re
 // (both timings), Bock deals, Ramsch rounds with the Grand Hand offer, and
 // the Pirat Schieberamsch.

@@ -23,7 +23,7 @@ trait Redeal: Game {
     /// The dealt parts (hands, skat), in a fixed order.
     fn parts(&self) -> Vec<CardSet>;
     /// The fresh state of the same rules from these parts.
-    fn from_parts(&self, parts: &[CardSet]) -> Option<Self>;
+    fn redeal(&self, parts: &[CardSet]) -> Option<Self>;
     /// Who played each card of the history, in order (seat of the player,
     /// or for Spidge the seat that plays the hand).
     fn history(view: &Self::View) -> Vec<(Seat, Card)>;
@@ -40,7 +40,7 @@ impl Redeal for SkatGame {
         let d = self.deal();
         vec![d.hand(Seat::FOREHAND), d.hand(Seat::MIDDLEHAND), d.hand(Seat::REARHAND), d.skat()]
     }
-    fn from_parts(&self, p: &[CardSet]) -> Option<Self> {
+    fn redeal(&self, p: &[CardSet]) -> Option<Self> {
         let deal = SkatDeal::new([p[0], p[1], p[2]], p[3]).ok()?;
         Some(SkatGame::with_setup(deal, *self.rules(), self.setup()))
     }
@@ -59,7 +59,7 @@ impl Redeal for SpitzerGame {
     fn parts(&self) -> Vec<CardSet> {
         self.deal().hands().as_array().to_vec()
     }
-    fn from_parts(&self, p: &[CardSet]) -> Option<Self> {
+    fn redeal(&self, p: &[CardSet]) -> Option<Self> {
         let deal = SpitzerDeal::new([p[0], p[1], p[2], p[3]]).ok()?;
         SpitzerGame::new(deal, *self.rules()).ok()
     }
@@ -72,7 +72,7 @@ impl Redeal for SpidgeGame {
     fn parts(&self) -> Vec<CardSet> {
         self.deal().hands().as_array().to_vec()
     }
-    fn from_parts(&self, p: &[CardSet]) -> Option<Self> {
+    fn redeal(&self, p: &[CardSet]) -> Option<Self> {
         let deal = SpidgeDeal::new([p[0], p[1], p[2], p[3]]).ok()?;
         Some(SpidgeGame::new(deal, *self.rules()))
     }
@@ -167,7 +167,7 @@ fn check_no_leak<G: Redeal>(start: &G, seed: u64) -> usize {
                 | game.revealed_at_end();
             let hidden = pack - known;
             let Some((a, b)) = two_in_different_parts(&parts, hidden, &mut rng) else { continue };
-            let Some(other_start) = start.from_parts(&swapped(&parts, a, b)) else { continue };
+            let Some(other_start) = start.redeal(&swapped(&parts, a, b)) else { continue };
             let Some(other) = replay(&other_start, &log) else { continue };
             assert_eq!(
                 game.view(seat),
@@ -182,7 +182,7 @@ fn check_no_leak<G: Redeal>(start: &G, seed: u64) -> usize {
         let hidden =
             pack - game.played() - game.public_cards() - start.public_cards() - common - game.revealed_at_end();
         if let Some((a, b)) = two_in_different_parts(&parts, hidden, &mut rng)
-            && let Some(other_start) = start.from_parts(&swapped(&parts, a, b))
+            && let Some(other_start) = start.redeal(&swapped(&parts, a, b))
             && let Some(other) = replay(&other_start, &log)
         {
             assert_eq!(game.spectator_view(), other.spectator_view(), "seed {seed}: spectator, {a} ⇄ {b}");

@@ -17,6 +17,7 @@ use crate::skat::{PassOut, Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome,
 
 /// The rules of a Skat list: the table's rules and the list's length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SkatMatchRules {
     /// The table's rules (house rules and the match format included).
     pub table: SkatRules,
@@ -27,6 +28,7 @@ pub struct SkatMatchRules {
 
 /// A round of special deals: one deal per member of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Round {
     /// Every score doubled (variants §4).
     Bock {
@@ -42,6 +44,7 @@ pub enum Round {
 
 /// The phase of a Pirat match (variants §6.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PiratPhase {
     /// Ordinary deals until a total reaches the threshold.
     #[default]
@@ -55,6 +58,7 @@ pub enum PiratPhase {
 /// What a Skat list remembers between deals: rounds to come, Bock
 /// thresholds reached, the Pirat phase.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SkatProgress {
     /// Bock and Ramsch rounds running and waiting, in order. With Bock
     /// rounds queued (the default) only the first round runs; with

@@ -11,6 +11,7 @@ use crate::skat::contract::Contract;
 
 /// A move in a Skat deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SkatAction {
     /// Name a bid value (or forehand's "play at 18").
     Bid(u16),

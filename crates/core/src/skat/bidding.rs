@@ -24,6 +24,7 @@ pub fn next_bid_value(value: u16) -> Option<u16> {
 
 /// A move in the auction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BidMove {
     /// The bidder names a value (also forehand's "play at 18").
     Bid(u16),
@@ -35,6 +36,7 @@ pub enum BidMove {
 
 /// How an auction ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum AuctionResult {
     /// `seat` won the auction at `bid`.
     Declarer {
@@ -49,6 +51,7 @@ pub enum AuctionResult {
 
 /// Which part of the auction is running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum AuctionStage {
     /// Middlehand bids to forehand.
     MiddleToFore,
@@ -95,6 +98,7 @@ pub enum BidError {
 
 /// The auction state machine of §4.3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Auction {
     stage: AuctionStage,
     value: u16,

@@ -10,6 +10,7 @@ use crate::cardset::CardSet;
 
 /// The type of game the declarer announces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameKind {
     /// A suit game with this trump suit.
     Suit(Suit),

@@ -11,6 +11,7 @@ use crate::shuffle;
 /// A checked Skat deal: ten cards per seat and two in the skat, the 32-card
 /// pack exactly once. Seat 0 is forehand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SkatDeal {
     hands: BySeat<CardSet, 3>,
     skat: CardSet,

@@ -8,6 +8,7 @@ use crate::skat::state::SkatOutcome;
 
 /// One line of the sheet: one deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ListEntry {
     /// 1-based deal number.
     pub number: u32,
@@ -26,6 +27,7 @@ pub struct ListEntry {
 
 /// A running Skat list.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ScoreSheet {
     members: usize,
     scoring: Scoring,

@@ -12,6 +12,7 @@
 
 mod action;
 pub mod bidding;
+mod codec;
 pub mod contract;
 pub mod deal;
 mod declaration;

@@ -6,6 +6,7 @@ use crate::skat::rules::{RamschRules, RamschScoring, RamschTie, SkatOwner};
 
 /// What a Ramsch's play produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RamschPlay {
     /// Card points each seat took in tricks (the skat not included).
     pub trick_points: [u8; 3],
@@ -23,6 +24,7 @@ pub struct RamschPlay {
 
 /// A settled Ramsch, itemised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RamschResult {
     /// What the play produced.
     pub play: RamschPlay,

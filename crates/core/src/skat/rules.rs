@@ -3,6 +3,7 @@
 
 /// How a list is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Scoring {
     /// Won `+V`, lost `−2·V` (§11.1).
@@ -15,6 +16,7 @@ pub enum Scoring {
 
 /// What happens when all three players pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum PassOut {
     /// The deal is thrown in; the next dealer deals (ISkO, §4.6).
@@ -26,6 +28,7 @@ pub enum PassOut {
 
 /// Which Ramsch is played (variants §2, §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RamschKind {
     /// The skat travels FH → MH → RH; each takes it and passes two cards on,
     /// or pushes it unseen (§3).
@@ -37,6 +40,7 @@ pub enum RamschKind {
 
 /// Who is credited the skat's card points in a Ramsch (§2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SkatOwner {
     /// The winner of the tenth trick, before the loser is found.
     #[default]
@@ -47,6 +51,7 @@ pub enum SkatOwner {
 
 /// How a Ramsch is scored (§2.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RamschScoring {
     /// The loser scores minus his card points, times the multipliers.
     #[default]
@@ -57,6 +62,7 @@ pub enum RamschScoring {
 
 /// Who loses when several players share the most points (§2.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RamschTie {
     /// Every tied player loses his full amount.
     #[default]
@@ -69,6 +75,7 @@ pub enum RamschTie {
 
 /// The Ramsch options (variants §2–§3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RamschRules {
     /// Plain Ramsch or Schieberamsch.
     pub kind: RamschKind,
@@ -116,6 +123,7 @@ impl RamschRules {
 
 /// When an opponent may say Kontra (variants §5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KontraTiming {
     /// Any time after the announcement until his own first card.
     #[default]
@@ -126,6 +134,7 @@ pub enum KontraTiming {
 
 /// The Kontra/Re options (variants §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct KontraRules {
     /// Only an opponent who named or held a value in the auction may say Kontra.
     pub requires_bid: bool,
@@ -135,6 +144,7 @@ pub struct KontraRules {
 
 /// The events that start a Bock round (variants §4.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BockTriggers {
     /// A suit or grand declarer finished with exactly 60 card points.
     pub lost_with_60: bool,
@@ -173,6 +183,7 @@ impl BockTriggers {
 
 /// How Bock rounds triggered during a Bock round combine (variants §4.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BockStacking {
     /// Queued: played one after the other; never more than ×2.
     #[default]
@@ -183,6 +194,7 @@ pub enum BockStacking {
 
 /// The Bock options (variants §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BockRules {
     /// Which events start a Bock round.
     pub triggers: BockTriggers,
@@ -196,6 +208,7 @@ pub struct BockRules {
 
 /// The match format (variants §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MatchFormat {
     /// A list of deals with the table's rules.
     #[default]
@@ -211,6 +224,7 @@ pub enum MatchFormat {
 /// The options in force at a Skat table. `SkatRules::default()` is the
 /// International Skat Order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SkatRules {
     /// Members of the table: 3, or 4 with the dealer sitting out.
     pub table_size: u8,

@@ -8,6 +8,7 @@ use crate::skat::rules::SkatRules;
 
 /// What the play produced for the declarer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlayTally {
     /// Card points of the declarer's tricks plus the skat (0..=120).
     pub declarer_points: u8,
@@ -19,6 +20,7 @@ pub struct PlayTally {
 
 /// The levels of a suit or grand game's multiplier (§8.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Levels {
     /// Matadors "with" or "without" N (counted as N).
     pub matadors: u8,
@@ -50,6 +52,7 @@ impl Levels {
 
 /// A settled Skat game, itemised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Settlement {
     /// The declaration.
     pub contract: Contract,
@@ -103,6 +106,7 @@ pub fn overbid_value(base: u16, bid: u16) -> u16 {
 
 /// Kontra/Re and Bock doublings of one game (§10, variants §4–§5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Doubling {
     /// 0 none, 1 Kontra, 2 Re.
     pub kontra: u8,

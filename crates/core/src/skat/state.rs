@@ -786,7 +786,7 @@ impl Game for SkatGame {
         CardSet::PIQUET_PACK
     }
 
-    fn card_action(card: Card) -> SkatAction {
+    fn card_action(&self, card: Card) -> SkatAction {
         SkatAction::Play(card)
     }
 

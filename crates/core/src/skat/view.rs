@@ -20,6 +20,7 @@ use crate::skat::state::{DealSetup, SkatGame, SkatOutcome, SkatPhase};
 
 /// What one seat may know of a Skat deal.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SkatView {
     /// This seat.
     pub seat: Seat,
@@ -196,9 +197,8 @@ impl SkatView {
 /// Whether `seat` failed to follow a lead of the effective suit
 /// `suit_cards` in `history`.
 fn shown_out(history: &SkatHistory, seat: Seat, suit_cards: CardSet) -> bool {
-    let cards = history.cards();
-    history.plays().enumerate().any(|(i, (leader, pos, card))| {
-        pos > 0 && leader.offset(pos, 3) == seat && suit_cards.contains(cards[i - pos]) && !suit_cards.contains(card)
+    history.plays_in_trick().any(|(leader, pos, card, before)| {
+        pos > 0 && leader.offset(pos, 3) == seat && suit_cards.contains(before[0]) && !suit_cards.contains(card)
     })
 }
 

@@ -13,6 +13,7 @@ use crate::spidge::rules::JOKER_PACK;
 /// together exactly one of the two packs of §2.1: the joker pack (52 cards
 /// minus `D2` `H2`, plus `J1` `J2`) or the plain 52-card pack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpidgeDeal {
     hands: ByHand<CardSet>,
 }

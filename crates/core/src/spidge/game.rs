@@ -19,6 +19,7 @@ use crate::spidge::trick::{self, SpidgeHistory, SpidgeTrick, follow_mask, legal_
 /// dealer's own hand or, on the dummy's turn, the dummy). `J1` and `J2` are
 /// distinct moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SpidgeAction {
     /// Play a card to the trick.
     Play(Card),
@@ -372,7 +373,7 @@ impl Game for SpidgeGame {
         self.rules.pack()
     }
 
-    fn card_action(card: Card) -> SpidgeAction {
+    fn card_action(&self, card: Card) -> SpidgeAction {
         SpidgeAction::Play(card)
     }
 
@@ -412,6 +413,7 @@ impl SpidgeGame {
 /// What one seat may know of a Spidge deal: its own hand, the dummy (face up
 /// for all), the tricks and the result. No other hand.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpidgeView {
     /// This seat.
     pub seat: Seat,

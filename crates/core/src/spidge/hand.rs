@@ -23,6 +23,7 @@ pub const fn next_deal_seat(seat: Seat) -> Seat {
 /// One of the four hands, in clockwise play order L → Dummy → R → Dealer
 /// (§1.2). The dummy is a hand, not a seat: the dealer plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Hand {
     /// L, the dealer's left-hand opponent (seat [`LEFT`]).
     Left = 0,
@@ -100,6 +101,7 @@ impl fmt::Display for Hand {
 
 /// One value per hand, indexed by [`Hand`], in play order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByHand<T>([T; 4]);
 
 impl<T> ByHand<T> {

@@ -19,6 +19,7 @@
 //! # Ok::<(), trumpf_core::spidge::SpidgeError>(())
 //! ```
 
+mod codec;
 pub mod deal;
 mod game;
 pub mod hand;

@@ -4,6 +4,7 @@ use crate::cardset::CardSet;
 
 /// What the two jokers are (§2.3, §7 `joker_suit`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum JokerSuit {
     /// DECISION (default): the jokers are trumps ranking above `SA`. They
     /// break trumps, may be led only when a trump may be led, and must be
@@ -19,6 +20,7 @@ pub enum JokerSuit {
 
 /// Who wins a trick holding both jokers (§4.5 rule 2, §7 `double_joker`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DoubleJoker {
     /// DECISION (default): the jokers cancel; the earlier of the two other
     /// cards acts as the lead and the trick is decided between those two.
@@ -32,6 +34,7 @@ pub enum DoubleJoker {
 
 /// When a trump may be led (§4.3, §7 `trump_lead`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TrumpLead {
     /// DECISION (default): once a trump has been played to an earlier trick,
     /// or when the leading hand holds nothing but trumps.
@@ -47,6 +50,7 @@ pub enum TrumpLead {
 /// The options in force at a Spidge table. `SpidgeRules::default()` is the
 /// document's default column of §7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpidgeRules {
     /// The joker pack (52 cards minus `D2` and `H2`, plus `J1` `J2`); `false`
     /// is the plain 52-card pack (§2.1).

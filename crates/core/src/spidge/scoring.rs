@@ -10,6 +10,7 @@ use crate::spidge::rules::SpidgeRules;
 
 /// What a player scores in one deal (§5.2). At most one per player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Award {
     /// L or R took no trick (or, with `dealer_nil_own_hand`, the dealer's
     /// own hand took none): 1 point.
@@ -52,6 +53,7 @@ impl fmt::Display for Award {
 
 /// A scored deal, itemised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpidgeResult {
     /// Tricks won by each of the four hands.
     pub tricks: ByHand<u8>,

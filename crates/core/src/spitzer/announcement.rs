@@ -17,6 +17,7 @@ use crate::spitzer::rules::{FirstTrickSelfRow, SpitzerRules};
 /// The derived order (calls, then the Zola family, then `Schneider`) is the
 /// order in which legal actions are listed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Announcement {
     /// The holder of both black queens calls the ace of a fail suit in which
     /// he holds a fail card but not the ace; its holder is his secret partner.
@@ -208,6 +209,7 @@ impl Announcement {
 
 /// The scoring row of a deal (§4.4, §6.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Contract {
     /// Two against two (black-queen partners or a call), or a first-trick
     /// caller who won trick 1 himself (by default).
@@ -279,6 +281,7 @@ impl FromStr for Contract {
 
 /// A set of seats of a four-seat table (a side, a team), as a bit mask.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Side(u8);
 
 impl Side {

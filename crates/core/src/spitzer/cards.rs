@@ -179,6 +179,7 @@ pub const fn points(cards: CardSet) -> u8 {
 /// The called-ace obligations (§5.4) binding the seat to play, while the
 /// called suit has not yet been led in an earlier trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Duty {
     /// The called ace, if this seat holds it: it must be played when its
     /// suit is led, and may not be thrown on a trick of another suit unless

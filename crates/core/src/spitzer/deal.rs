@@ -11,6 +11,7 @@ use crate::shuffle;
 /// A checked Spitzer deal: eight cards per seat, the 32-card pack exactly
 /// once. Seat 0 is eldest (E1), seat 3 the dealer (E4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpitzerDeal {
     hands: BySeat<CardSet, 4>,
 }

@@ -32,6 +32,7 @@ pub const DEALER: Seat = Seat::REARHAND.next(4);
 /// The derived order (pass, announcements, cards) is the order of
 /// [`Game::legal_actions`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SpitzerAction {
     /// Stay silent in the announcement phase.
     Pass,
@@ -81,6 +82,7 @@ impl FromStr for SpitzerAction {
 
 /// The phase of a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SpitzerPhase {
     /// Each seat in turn from eldest passes or announces (§4.2).
     Announcing,
@@ -191,6 +193,7 @@ pub type SpitzerHistory = TrickHistory<Seat, 4, 32>;
 
 /// How a deal ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpitzerOutcome {
     /// The declaring side D (§4.4).
     pub declaring: Side,
@@ -267,6 +270,11 @@ impl SpitzerGame {
             played_by: [CardSet::EMPTY; 4],
             outcome: None,
         }
+    }
+
+    /// `deal` under the default rules, in the announcement phase.
+    pub fn from_deal(deal: SpitzerDeal) -> SpitzerGame {
+        SpitzerGame::build(deal, SpitzerRules::STANDARD)
     }
 
     /// The deal for `seed` under the default rules, in the announcement phase.
@@ -620,7 +628,7 @@ impl Game for SpitzerGame {
         CardSet::PIQUET_PACK
     }
 
-    fn card_action(card: Card) -> SpitzerAction {
+    fn card_action(&self, card: Card) -> SpitzerAction {
         SpitzerAction::Play(card)
     }
 

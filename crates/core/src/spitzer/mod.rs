@@ -28,6 +28,7 @@
 
 mod announcement;
 mod cards;
+mod codec;
 mod deal;
 mod game;
 mod legal;

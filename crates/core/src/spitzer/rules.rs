@@ -8,6 +8,7 @@ use thiserror::Error;
 /// Which scoring row applies when the caller of `CallFirstTrick` wins the
 /// first trick himself and so plays alone (§4.4, DECISION).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FirstTrickSelfRow {
     /// He plays alone on the partnership (Normal) tariff.
     #[default]
@@ -18,6 +19,7 @@ pub enum FirstTrickSelfRow {
 
 /// When the holder of both black queens makes an ace or first-trick call (§8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CallTiming {
     /// In the announcement phase before the first lead (§4.2).
     #[default]
@@ -32,6 +34,7 @@ pub enum CallTiming {
 /// The options in force at a Spitzer table. `SpitzerRules::default()` is
 /// the rules document's default (§8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpitzerRules {
     /// A player void in a led fail suit must play a trump if he has one
     /// (§5.3, DECISION). No duty to beat a trump already in the trick.

@@ -11,6 +11,7 @@ use crate::spitzer::announcement::{Contract, Side};
 /// The column of the tariff (§6.2), from the declaring side's tricks `T_D`
 /// and card points `P_D`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Column {
     /// c0 "no trick": `T_D = 0`.
     C0,
@@ -81,6 +82,7 @@ pub const fn tariff(contract: Contract, column: Column) -> i8 {
 
 /// A settled deal, itemised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Settlement {
     /// The scoring row.
     pub contract: Contract,

@@ -36,6 +36,7 @@ use crate::spitzer::rules::{FirstTrickSelfRow, SpitzerRules};
 /// the announcement phase nothing is known yet; once the deal is over,
 /// everything is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TeamKnowledge {
     /// The scoring row, if this seat can know it (Normal vs Sneaker stays
     /// open to outsiders until the black queens are seen).
@@ -184,6 +185,7 @@ fn over_worlds(worlds: impl Iterator<Item = (Contract, Side)>) -> TeamKnowledge 
 /// What one seat may know of a Spitzer deal: the only thing a bot or client
 /// receives.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpitzerView {
     /// This seat.
     pub seat: Seat,
