@@ -1,6 +1,8 @@
 //! `trumpf`: play Skat in the terminal, replay ISS records, count move
 //! sequences (perft) and measure playout speed.
 
+use std::process::ExitCode;
+
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
@@ -31,8 +33,21 @@ enum Command {
     Bench(bench::BenchArgs),
 }
 
-fn main() -> Result<()> {
+fn main() -> ExitCode {
     let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A user's mistake (a missing file, a bad option value) is said in
+        // words, with its causes, and never with a backtrace, whatever
+        // RUST_BACKTRACE says.
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),

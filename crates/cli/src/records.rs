@@ -9,42 +9,73 @@ use trumpf_core::series::{MatchStatus, PlayedDeal};
 use trumpf_core::skat::{SkatGame, SkatOutcome};
 use trumpf_core::spidge::SpidgeGame;
 use trumpf_core::spitzer::SpitzerGame;
-use trumpf_core::{GameId, Member};
+use trumpf_core::{GameId, Member, Seat};
 
 /// Whether `text` is a trumpf match record (rather than ISS lines).
 pub fn is_match_record(text: &str) -> bool {
     text.trim_start_matches('\u{feff}').trim_start().starts_with("trumpf-record")
 }
 
+/// Who sits where in one deal of a record: names by member and the seating.
+pub struct Seating<'a> {
+    /// The players' names, by member.
+    pub players: &'a [String],
+    /// The member in each seat.
+    pub members: [Member; Seat::MAX],
+    /// The seat's role in the game: "forehand", "E2", "L".
+    pub role: fn(Seat) -> &'static str,
+}
+
+impl Seating<'_> {
+    /// "Ann (forehand)": the member in `seat` with the seat's role.
+    pub fn who(&self, seat: Seat) -> String {
+        let name = self.players.get(self.members[seat.index()].index()).map_or("?", String::as_str);
+        format!("{name} ({})", (self.role)(seat))
+    }
+
+    /// Values by seat put in member order (`members` members).
+    fn by_member<T: Copy + Default>(&self, by_seat: &[T], members: usize) -> Vec<T> {
+        let mut out = vec![T::default(); members];
+        for (seat, &value) in by_seat.iter().enumerate() {
+            if let Some(slot) = out.get_mut(self.members[seat].index()) {
+                *slot = value;
+            }
+        }
+        out
+    }
+}
+
 /// How a game describes one finished deal in a line.
 pub trait DescribeDeal: RecordGame {
-    /// A short human summary of the finished deal.
-    fn describe(end: &Self) -> String;
+    /// The role of a seat: "forehand", "E2", "L".
+    fn role(seat: Seat) -> &'static str;
+    /// A short human summary of the finished deal; players are named by
+    /// `seating` (name and role), and per-player numbers come in member
+    /// order like the scores after them.
+    fn describe(end: &Self, seating: &Seating<'_>) -> String;
     /// The engine's outcome of the finished deal, as JSON (through the
     /// core's `serde` feature).
     fn outcome(end: &Self) -> serde_json::Value;
 }
 
 impl DescribeDeal for SkatGame {
+    fn role(seat: Seat) -> &'static str {
+        ["forehand", "middlehand", "rearhand", "dealer"][seat.index().min(3)]
+    }
+
     fn outcome(end: &SkatGame) -> serde_json::Value {
         serde_json::to_value(end.outcome()).unwrap_or_default()
     }
 
-    fn describe(end: &SkatGame) -> String {
-        match end.outcome() {
+    fn describe(end: &SkatGame, seating: &Seating<'_>) -> String {
+        let bock = if end.setup().bock > 1 { format!(" [Bock ×{}]", end.setup().bock) } else { String::new() };
+        let line = match end.outcome() {
             Some(SkatOutcome::Played { declarer, settlement: s }) => {
-                let doubled = match (s.kontra, s.bock) {
-                    (0, 1) => String::new(),
-                    (k, b) => format!(
-                        " [{}{}]",
-                        ["", "Kontra ", "Re "][usize::from(k.min(2))],
-                        if b > 1 { "Bock" } else { "" }
-                    ),
-                };
+                let kontra = ["", " [Kontra]", " [Kontra, Re]"][usize::from(s.kontra.min(2))];
                 format!(
-                    "{}{doubled} by seat {} bid {}: {} {:+} ({} points, {} tricks)",
+                    "{}{kontra} by {}, bid {}: {} {:+} ({} points, {} tricks)",
                     s.contract,
-                    declarer,
+                    seating.who(declarer),
                     s.bid,
                     if s.won { "won" } else { "lost" },
                     s.score,
@@ -54,9 +85,12 @@ impl DescribeDeal for SkatGame {
             }
             Some(SkatOutcome::PassedIn) => "passed in".to_owned(),
             Some(SkatOutcome::Ramsch { result }) => {
-                let mut line = format!("Ramsch: points {:?}", result.totals);
+                let members = seating.players.len();
+                let points: Vec<String> =
+                    seating.by_member(&result.totals, members).iter().map(u8::to_string).collect();
+                let mut line = format!("Ramsch: card points {}", points.join(" "));
                 if let Some(seat) = result.durchmarsch {
-                    line.push_str(&format!(", Durchmarsch by seat {seat}"));
+                    line.push_str(&format!(", Durchmarsch by {}", seating.who(seat)));
                 }
                 if result.play.pushes > 0 {
                     line.push_str(&format!(", pushed {}×", result.play.pushes));
@@ -67,23 +101,28 @@ impl DescribeDeal for SkatGame {
                 line
             }
             None => "unfinished".to_owned(),
-        }
+        };
+        format!("{line}{bock}")
     }
 }
 
 impl DescribeDeal for SpidgeGame {
+    fn role(seat: Seat) -> &'static str {
+        ["L", "R", "Dealer", "?"][seat.index().min(3)]
+    }
+
     fn outcome(end: &SpidgeGame) -> serde_json::Value {
         serde_json::to_value(end.result()).unwrap_or_default()
     }
 
-    fn describe(end: &SpidgeGame) -> String {
+    fn describe(end: &SpidgeGame, seating: &Seating<'_>) -> String {
         match end.result() {
             Some(r) => {
                 let t = r.tricks.as_array();
                 let mut line = format!("tricks L {} Dummy {} R {} Dealer {}", t[0], t[1], t[2], t[3]);
                 for (seat, award) in r.awards.iter() {
                     if let Some(award) = award {
-                        line.push_str(&format!(", seat {seat} {award:?}"));
+                        line.push_str(&format!(", {} {award:?}", seating.who(seat)));
                     }
                 }
                 line
@@ -94,17 +133,27 @@ impl DescribeDeal for SpidgeGame {
 }
 
 impl DescribeDeal for SpitzerGame {
+    fn role(seat: Seat) -> &'static str {
+        ["E1", "E2", "E3", "E4"][seat.index().min(3)]
+    }
+
     fn outcome(end: &SpitzerGame) -> serde_json::Value {
         serde_json::to_value(end.outcome()).unwrap_or_default()
     }
 
-    fn describe(end: &SpitzerGame) -> String {
+    fn describe(end: &SpitzerGame, seating: &Seating<'_>) -> String {
         match end.outcome() {
             Some(o) => {
                 let s = &o.settlement;
+                let side: Vec<String> = o.declaring.iter().map(|seat| seating.who(seat)).collect();
                 format!(
                     "{} by {}: {} points, {} tricks, {} ({:+})",
-                    s.contract, o.declaring, s.points, s.tricks, s.column, s.value
+                    s.contract,
+                    side.join(" and "),
+                    s.points,
+                    s.tricks,
+                    s.column,
+                    s.value
                 )
             }
             None => "unfinished".to_owned(),
@@ -153,13 +202,14 @@ fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut i
             };
             writeln!(out, "{}", serde_json::to_string(&line)?)?;
         } else {
+            let seating = Seating { players: &record.players, members: G::seating(m.rules(), *dealer), role: G::role };
             let scores: Vec<String> = scores[..members].iter().map(|s| format!("{s:+}")).collect();
             writeln!(
                 out,
                 "deal {}: dealer {}: {} | {}",
                 i + 1,
                 record.players[dealer.index()],
-                G::describe(end),
+                G::describe(end, &seating),
                 scores.join(" ")
             )?;
         }
@@ -234,6 +284,50 @@ mod tests {
         assert_eq!(json.lines().count(), 2);
         assert!(json.contains(r#""status":"drawn""#), "{json}");
         assert!(json.contains(r#""outcome":"PassedIn""#), "{json}");
+    }
+
+    #[test]
+    fn deals_name_the_members_with_their_roles_and_ramsch_points_follow_the_members() {
+        use trumpf_core::GameView;
+        use trumpf_core::skat::SkatRules;
+        // Pub rules: three passes make a Ramsch (deal 1); then a deal in
+        // which everybody takes the first legal action.
+        let rules = SkatMatchRules { table: SkatRules::PUB, deals: Some(2) };
+        let mut m = Match::<SkatGame>::new(rules, trumpf_core::Member::new(2).unwrap()).unwrap();
+        for first_is_pass in [true, false] {
+            let start = m.deal(&mut trumpf_core::shuffle::deal_rng(5));
+            let mut game = start;
+            let mut actions = Vec::new();
+            while let Some(seat) = game.to_act() {
+                let mut legal = Vec::new();
+                game.view(seat).legal_actions(&mut legal);
+                let action =
+                    if first_is_pass && legal.contains(&SkatAction::Pass) { SkatAction::Pass } else { legal[0] };
+                game.try_apply(seat, action).unwrap();
+                actions.push((seat, action));
+            }
+            m.record(start, actions).unwrap();
+        }
+        let text = MatchRecord::new(&["Ann".into(), "Bob".into(), "Cid".into()], m).write();
+        let mut out = Vec::new();
+        replay_match(&text, false, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        // Deal 1: a Ramsch; its card points are three numbers summing to 120.
+        let points: Vec<u32> = lines[0]
+            .split("card points ")
+            .nth(1)
+            .and_then(|rest| rest.split(['|', ',']).next())
+            .unwrap()
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(points.len(), 3, "{}", lines[0]);
+        assert_eq!(points.iter().sum::<u32>(), 120, "{}", lines[0]);
+        // Deal 2, dealt by Ann: Bob is forehand and holds every value
+        // middlehand names up to 264, where middlehand must pass.
+        assert!(lines[1].contains(" by Bob (forehand), bid 264: "), "{}", lines[1]);
+        assert!(!out.contains("seat "), "{out}");
     }
 
     #[test]

@@ -79,3 +79,43 @@ fn replay_json_gives_one_line_per_real_record() {
     assert_eq!(first["declarer_tricks"], 4);
     assert_eq!(first["overbid"], false);
 }
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("trumpf-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn replay_says_an_empty_file_holds_no_records() {
+    let path = temp_file("empty.sgf", "\n\n");
+    let out = trumpf(&["replay", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("holds no records"), "{err}");
+}
+
+#[test]
+fn replay_names_both_formats_for_a_file_of_neither() {
+    let path = temp_file("notes.txt", "my shopping list\neggs\nmilk\n");
+    let out = trumpf(&["replay", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("neither ISS records") && err.contains("trumpf match record"), "{err}");
+    assert_eq!(err.lines().count(), 1, "said once: {err}");
+}
+
+#[test]
+fn user_errors_print_no_backtrace_even_with_rust_backtrace_set() {
+    let out = Command::new(env!("CARGO_BIN_EXE_trumpf"))
+        .args(["replay", "/nonexistent/trumpf/records.sgf"])
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: cannot read /nonexistent/trumpf/records.sgf"), "{err}");
+    assert!(!err.contains("backtrace") && !err.contains("Stack"), "{err}");
+}
