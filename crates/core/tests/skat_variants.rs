@@ -465,7 +465,7 @@ fn settle_vectors() -> Vec<SettleVector> {
                     defender_tricks: num(6) as u8,
                 },
                 rules,
-                doubling: Doubling { kontra: num(8) as u8, bock: num(9) as u8 },
+                doubling: Doubling { kontra: num(8) as u8, bock: num(9) as u32 },
                 won: match f[10] {
                     "won" => true,
                     "lost" => false,
@@ -1142,7 +1142,7 @@ fn ramsch_rules_from(
     }
 }
 
-fn check_random_ramsch(seed: u64, ramsch: RamschRules, via_pass_out: bool, bock: u8) -> Result<(), TestCaseError> {
+fn check_random_ramsch(seed: u64, ramsch: RamschRules, via_pass_out: bool, bock: u32) -> Result<(), TestCaseError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut table = base_rules("isko");
     table.ramsch = ramsch;
@@ -1229,9 +1229,9 @@ fn check_random_ramsch(seed: u64, ramsch: RamschRules, via_pass_out: bool, bock:
                     let want = match ramsch.scoring {
                         RamschScoring::Points => {
                             let j = if ramsch.jungfrau_doubles && jungfrauen > 0 { 2 } else { 1 };
-                            i32::from(r.totals[s]) * (1 << pushes) * j * i32::from(setup.bock)
+                            i32::from(r.totals[s]) * (1 << pushes) * j * setup.bock as i32
                         }
-                        RamschScoring::Fixed => [10, 15, 20][jungfrauen.min(2)] * i32::from(setup.bock),
+                        RamschScoring::Fixed => [10, 15, 20][jungfrauen.min(2)] * setup.bock as i32,
                     };
                     prop_assert_eq!(r.scores[s], -want);
                 }
@@ -1245,7 +1245,7 @@ fn check_random_ramsch(seed: u64, ramsch: RamschRules, via_pass_out: bool, bock:
 /// The Bock factors a queued match must deal (§4.1, §4.5 queue): a trigger
 /// queues one round of one deal per member; the round runs from the next
 /// deal; only the first queued round runs.
-fn queued_bock_model(triggers: &[bool], members: u32) -> Vec<u8> {
+fn queued_bock_model(triggers: &[bool], members: u32) -> Vec<u32> {
     let mut queue: Vec<u32> = Vec::new();
     let mut factors = Vec::new();
     for &trigger in triggers {
@@ -1305,7 +1305,7 @@ proptest! {
         push in any::<bool>(),
         jacks in any::<bool>(),
         via_pass_out in any::<bool>(),
-        bock in 1u8..=2,
+        bock in 1u32..=2,
     ) {
         let ramsch = ramsch_rules_from(plain, loser, fixed, tie, jungfrau, durchmarsch, push, jacks);
         check_random_ramsch(seed, ramsch, via_pass_out, bock)?;

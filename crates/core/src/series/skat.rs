@@ -81,7 +81,8 @@ impl SkatProgress {
         let mut setup = DealSetup::default();
         if overlap {
             let bocks = self.rounds.iter().filter(|r| matches!(r, Round::Bock { .. })).count();
-            setup.bock = 1 << bocks.min(3);
+            // §4.5: overlapping rounds multiply, ×2 each.
+            setup.bock = 1 << bocks.min(crate::skat::MAX_BOCK.trailing_zeros() as usize);
             setup.ramsch_round = self.rounds.iter().any(|r| matches!(r, Round::Ramsch { .. }));
         } else {
             match self.rounds.first() {
@@ -455,6 +456,18 @@ impl RecordGame for SkatGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overlapping_bock_rounds_multiply_past_eight() {
+        // Variants §4.5: `overlap` rounds run concurrently and multiply (two
+        // active rounds → ×4), so four give ×16 and five ×32.
+        let mut table = SkatRules::PUB;
+        table.bock = table.bock.map(|b| crate::skat::BockRules { stacking: BockStacking::Overlap, ..b });
+        for (rounds, factor) in [(1, 2), (2, 4), (3, 8), (4, 16), (5, 32)] {
+            let progress = SkatProgress { rounds: vec![Round::Bock { left: 3 }; rounds], ..SkatProgress::default() };
+            assert_eq!(progress.next_setup(&table).bock, factor, "{rounds} rounds");
+        }
+    }
 
     #[test]
     fn each_hundred_reached_is_one_bock_round() {

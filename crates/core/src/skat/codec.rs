@@ -149,7 +149,7 @@ impl Codec for SkatGame {
         o.flag(v.kontra.level >= 2);
         o.flag(v.kontra.re_pending);
         o.one_hot(v.kontra.by.map(|s| rel(s, me)), 3);
-        o.scaled(f32::from(v.setup.bock).log2(), 4.0);
+        o.scaled((v.setup.bock.max(1) as f32).log2(), 20.0);
         o.flag(v.setup.ramsch_round);
         for r in 0..3 {
             o.scaled(f32::from(v.tricks_won[me.offset(r, 3).index()]), 10.0);

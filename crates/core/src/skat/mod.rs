@@ -46,6 +46,11 @@ pub use rules::{
     BockRules, BockStacking, BockTriggers, KontraRules, KontraTiming, MatchFormat, PassOut, RamschKind, RamschRules,
     RamschScoring, RamschTie, Scoring, SkatOwner, SkatRules,
 };
+/// The largest Bock factor: 2²⁰, twenty overlapping Bock rounds
+/// (`skat-variants.md` §4.5 multiplies without a bound; this one keeps every
+/// score within range and is far past anything a table plays).
+pub const MAX_BOCK: u32 = 1 << 20;
+
 pub use scoring::{Doubling, Levels, PlayTally, Settlement, overbid_value, settle, settle_with};
 pub use state::{DealSetup, SkatGame, SkatOutcome, SkatPhase};
 pub use view::SkatView;

@@ -19,7 +19,7 @@ pub struct RamschPlay {
     /// Unseen pushes of the packet (Schieberamsch, §3).
     pub pushes: u8,
     /// The Bock factor of the deal (1, or 2 in a Bock round, ...).
-    pub bock: u8,
+    pub bock: u32,
 }
 
 /// A settled Ramsch, itemised.
@@ -48,7 +48,7 @@ pub struct RamschResult {
 /// Settles a Ramsch under `rules`.
 pub fn settle_ramsch(play: RamschPlay, rules: &RamschRules) -> RamschResult {
     let seats = [0usize, 1, 2];
-    let bock = u32::from(play.bock.max(1));
+    let bock = play.bock.max(1);
     let push_factor = 1u32 << play.pushes.min(3);
     let mut result = RamschResult {
         play,
@@ -65,9 +65,9 @@ pub fn settle_ramsch(play: RamschPlay, rules: &RamschRules) -> RamschResult {
         && rules.scoring == RamschScoring::Points
         && let Some(winner) = seats.into_iter().find(|&s| play.tricks[s] == 10)
     {
-        result.multiplier = push_factor * bock;
+        result.multiplier = push_factor.saturating_mul(bock);
         result.durchmarsch = Seat::new(winner);
-        result.scores[winner] = 120 * result.multiplier as i32;
+        result.scores[winner] = 120i32.saturating_mul(factor(result.multiplier));
         return result;
     }
     // §2.4: the skat to the last trick's winner before the loser is found.
@@ -99,8 +99,8 @@ pub fn settle_ramsch(play: RamschPlay, rules: &RamschRules) -> RamschResult {
         let amount = match rules.scoring {
             RamschScoring::Points => {
                 let jungfrau = if rules.jungfrau_doubles && result.jungfrauen > 0 { 2 } else { 1 };
-                result.multiplier = push_factor * jungfrau * bock;
-                i32::from(result.totals[s]) * result.multiplier as i32
+                result.multiplier = (push_factor * jungfrau).saturating_mul(bock);
+                i32::from(result.totals[s]).saturating_mul(factor(result.multiplier))
             }
             RamschScoring::Fixed => {
                 result.multiplier = bock;
@@ -109,12 +109,18 @@ pub fn settle_ramsch(play: RamschPlay, rules: &RamschRules) -> RamschResult {
                     1 => 15,
                     _ => 20,
                 };
-                base * bock as i32
+                let base: i32 = base;
+                base.saturating_mul(factor(bock))
             }
         };
         result.scores[s] = -(amount / share);
     }
     result
+}
+
+/// A multiplier as a signed factor (saturating: no score leaves `i32`).
+fn factor(multiplier: u32) -> i32 {
+    i32::try_from(multiplier).unwrap_or(i32::MAX)
 }
 
 #[cfg(test)]

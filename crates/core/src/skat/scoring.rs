@@ -75,7 +75,7 @@ pub struct Settlement {
     /// Kontra level: 0 none, 1 Kontra (×2), 2 Re (×4) (variants §5).
     pub kontra: u8,
     /// The Bock factor: 1, or 2 inside a Bock round (4 for overlapping rounds).
-    pub bock: u8,
+    pub bock: u32,
     /// The declarer's classic list entry: `+V·f`, or `−2·V·f` when lost
     /// (`−V·f` for a lost hand game under `lost_hand_games_single`), where
     /// `f` is the Kontra/Re and Bock factor (§10.3).
@@ -111,7 +111,7 @@ pub struct Doubling {
     /// 0 none, 1 Kontra, 2 Re.
     pub kontra: u8,
     /// The Bock factor (1 outside Bock rounds).
-    pub bock: u8,
+    pub bock: u32,
 }
 
 impl Doubling {
@@ -128,7 +128,7 @@ impl Default for Doubling {
 impl Settlement {
     /// The factor of Kontra/Re and Bock on the value: `2^kontra × bock`.
     pub fn factor(&self) -> i32 {
-        (1 << self.kontra) * i32::from(self.bock.max(1))
+        (1i32 << self.kontra).saturating_mul(i32::try_from(self.bock.max(1)).unwrap_or(i32::MAX))
     }
 
     /// The value after Kontra/Re and Bock, before the loss doubling.
@@ -179,13 +179,14 @@ pub fn settle_with(
         computed_value
     };
     let won = made && !overbid;
-    let v = i32::from(value) * (1 << doubling.kontra.min(2)) * i32::from(doubling.bock.max(1));
+    let bock = i32::try_from(doubling.bock.max(1)).unwrap_or(i32::MAX);
+    let v = (i32::from(value) * (1 << doubling.kontra.min(2))).saturating_mul(bock);
     let score = if won {
         v
     } else if contract.hand && rules.lost_hand_games_single {
         -v
     } else {
-        -2 * v
+        v.saturating_mul(-2)
     };
     Settlement {
         contract,

@@ -95,8 +95,9 @@ pub enum SkatOutcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DealSetup {
-    /// The Bock factor: 1, 2 inside a Bock round (more for overlapping rounds).
-    pub bock: u8,
+    /// The Bock factor: 1, 2 inside a Bock round, 2ⁿ for n overlapping
+    /// rounds ([`MAX_BOCK`](crate::skat::MAX_BOCK) at most).
+    pub bock: u32,
     /// The deal belongs to a Ramsch round: no bidding, a Ramsch is played
     /// (after the Grand Hand offer, if the rules make one).
     pub ramsch_round: bool,
