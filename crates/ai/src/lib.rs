@@ -7,6 +7,7 @@
 //! [`SpidgeBot`] play Spitzer and Spidge by rules of thumb.
 
 mod random;
+pub mod sampler;
 mod skat;
 mod spidge;
 mod spitzer;

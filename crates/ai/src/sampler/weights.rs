@@ -1,0 +1,108 @@
+//! Soft inference: how likely a sampled world is, given what the players'
+//! choices said, as a weight for averaging over worlds (importance
+//! weights; the hard constraints are in the sampler itself).
+//!
+//! * **Skat, the bid.** A declarer does not overbid on purpose: in a world
+//!   where the declared game's value with the declarer's twelve cards
+//!   (his matadors) stays below his bid, he would have bid on nothing. Such
+//!   worlds weigh [`OVERBID_WEIGHT`]. Null games have fixed values and say
+//!   nothing here.
+//! * **Skat, the passes.** A defender who passed without naming a value
+//!   rarely holds two or more jacks and a long suit: worlds giving him a
+//!   hand the heuristic bidder would have bid weigh [`SILENT_STRONG_WEIGHT`].
+//!
+//! Everything else weighs 1. The weights are deliberately mild: a wrong
+//! guess only shifts the average, it never removes a world.
+
+use trumpf_core::skat::{GameKind, SkatGame, SkatView};
+use trumpf_core::{CardSet, Seat};
+
+/// The weight of a world in which the declarer's game is worth less than
+/// his bid.
+pub const OVERBID_WEIGHT: f64 = 0.1;
+
+/// The weight of a world in which a seat that named no value holds a hand
+/// with two or more jacks and five or more cards of one suit.
+pub const SILENT_STRONG_WEIGHT: f64 = 0.5;
+
+/// The weight of Skat world `world` for the seat of `view`.
+pub fn skat_weight(view: &SkatView, world: &SkatGame) -> f64 {
+    let mut weight = 1.0;
+    let (Some(declarer), Some(contract)) = (view.declarer, view.contract) else { return weight };
+    if Some(declarer) != (!view.spectator).then_some(view.seat) && contract.kind != GameKind::Null {
+        // The declarer's twelve cards: what he holds and played, and the skat.
+        let twelve = world.deal().hand(declarer) | world.deal().skat();
+        let matadors = u16::from(contract.kind.matadors(twelve).unsigned_abs());
+        let base = contract.kind.base_value().unwrap_or(0);
+        let levels = 1 + u16::from(contract.hand) + u16::from(contract.schneider) + u16::from(contract.schwarz);
+        let levels = levels + u16::from(contract.ouvert);
+        if base * (matadors + levels) < view.bid {
+            weight *= OVERBID_WEIGHT;
+        }
+    }
+    for seat in Seat::all(3) {
+        if seat == declarer || (!view.spectator && seat == view.seat) {
+            continue;
+        }
+        if view.auction.highest(seat) == 0 {
+            let dealt = world.deal().hand(seat);
+            let jacks = (dealt & CardSet::JACKS).len();
+            let long = trumpf_core::Suit::ALL.iter().any(|&s| (dealt & (CardSet::suit(s) - CardSet::JACKS)).len() >= 5);
+            if jacks >= 2 && long {
+                weight *= SILENT_STRONG_WEIGHT;
+            }
+        }
+    }
+    weight
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trumpf_core::Game;
+    use trumpf_core::skat::{Contract, SkatDeal, SkatRules};
+
+    fn set(s: &str) -> CardSet {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_world_below_the_bid_weighs_less() {
+        // Middlehand's twelve cards hold ♣J but not ♠J: a Grand "with 1",
+        // worth (1 + 1) × 24 = 48 picked up (skat.md §7, §8).
+        let deal = SkatDeal::new(
+            [
+                set("SJ.HJ.C9.C8.C7.S9.S8.S7.H9.H8"),
+                set("CJ.CA.CT.CK.SA.ST.SK.HA.HT.HK"),
+                set("DJ.CQ.SQ.HQ.H7.DQ.DK.D9.D8.D7"),
+            ],
+            set("DA.DT"),
+        )
+        .unwrap();
+        let grand = Contract::pickup(GameKind::Grand);
+        let at = |bid| SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::MIDDLEHAND, bid, grand).unwrap();
+        let fair = at(48);
+        assert_eq!(skat_weight(&fair.view(Seat::FOREHAND), &fair), 1.0);
+        let over = at(60);
+        assert_eq!(skat_weight(&over.view(Seat::FOREHAND), &over), OVERBID_WEIGHT);
+        // The declarer's own view weighs nothing against himself.
+        assert_eq!(skat_weight(&over.view(Seat::MIDDLEHAND), &over), 1.0);
+    }
+
+    #[test]
+    fn a_silent_seat_with_two_jacks_and_a_long_suit_weighs_less() {
+        let deal = SkatDeal::new(
+            [
+                set("SJ.HJ.C9.C8.C7.CK.CQ.S7.H9.H8"),
+                set("CJ.CA.CT.SK.SA.ST.SQ.HA.HT.HK"),
+                set("DJ.S9.S8.HQ.H7.DQ.DK.D9.D8.D7"),
+            ],
+            set("DA.DT"),
+        )
+        .unwrap();
+        let grand = Contract::pickup(GameKind::Grand);
+        let game = SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::MIDDLEHAND, 48, grand).unwrap();
+        // Forehand holds ♠J ♥J and five clubs, and named no value.
+        assert_eq!(skat_weight(&game.view(Seat::REARHAND), &game), SILENT_STRONG_WEIGHT);
+    }
+}
