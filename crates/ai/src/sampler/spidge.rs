@@ -26,8 +26,8 @@ pub(crate) fn spidge_voids(view: &SpidgeView, hand: Hand) -> CardSet {
     for (leader, pos, card, before) in view.history.plays_in_trick() {
         if pos > 0 && leader.offset(pos) == hand {
             let mask = follow_mask(&view.rules, before);
-            let followed = mask.is_empty() || mask.contains(card);
-            if !followed && !(wild && card.is_joker()) {
+            let shows_nothing = mask.is_empty() || mask.contains(card) || (wild && card.is_joker());
+            if !shows_nothing {
                 void |= mask;
             }
         }
