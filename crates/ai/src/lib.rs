@@ -11,6 +11,7 @@ pub mod sampler;
 mod skat;
 mod spidge;
 mod spitzer;
+pub mod tournament;
 mod trick;
 
 pub use random::RandomBot;
@@ -35,6 +36,20 @@ pub(crate) mod testing {
     use trumpf_core::series::MatchGame;
 
     use crate::{Bot, RandomBot};
+
+    /// A bot that takes its first legal action (seed-independent).
+    pub struct FirstLegal;
+    impl<G: trumpf_core::Game> Bot<G> for FirstLegal {
+        fn name(&self) -> &str {
+            "first legal"
+        }
+        fn choose(&mut self, view: &G::View) -> G::Action {
+            use trumpf_core::GameView;
+            let mut legal = Vec::new();
+            view.legal_actions(&mut legal);
+            legal[0]
+        }
+    }
 
     /// Plays `deals` deals in which one heuristic bot sits in seat `deal %
     /// seats` and random bots fill the others; returns the heuristic bot's
