@@ -5,7 +5,9 @@
 use std::fmt;
 
 use trumpf_ai::{Bot, RandomBot, SpidgeBot};
-use trumpf_core::spidge::{Award, DEALER, Hand, LEFT, RIGHT, SpidgeAction, SpidgeGame, SpidgeView};
+use trumpf_core::spidge::{
+    Award, DEALER, Hand, LEFT, RIGHT, SpidgeAction, SpidgeGame, SpidgeResult, SpidgeRules, SpidgeView,
+};
 use trumpf_core::{Card, CardSet, Member, Seat, Suit};
 
 use crate::controller::BotKind;
@@ -82,68 +84,76 @@ impl TableGame for SpidgeGame {
         hand_order(cards)
     }
 
-    /// Each hand's tricks, the dealer's count with the dummy's, the awards
-    /// and points, a Grand Slam, the awards' legend, and the totals.
     fn itemise(table: &Table<SpidgeGame>) -> Vec<Row> {
         let v = table.end_view();
         let Some(r) = v.result else { return Vec::new() };
-        let mut grid = Grid::new(vec![
-            Column::left(7),
-            Column::left(7),
-            Column::right(6),
-            Column::right(10),
-            Column::left(11).after(2),
-            Column::right(6),
-        ])
-        .row(Tone::Strong, ["hand", "player", "tricks", "count", "award", "points"]);
-        for hand in [Hand::Left, Hand::Right, Hand::Dealer, Hand::Dummy] {
-            let tricks = r.tricks[hand].to_string();
-            let cells = match hand {
-                Hand::Dummy => {
-                    ["Dummy".to_owned(), String::new(), tricks, "(dealer)".to_owned(), String::new(), String::new()]
-                }
-                h => {
-                    let seat = h.seat();
-                    let count = if h == Hand::Dealer {
-                        format!("{}+{}={}", r.tricks[Hand::Dealer], r.tricks[Hand::Dummy], r.counts[seat])
-                    } else {
-                        r.counts[seat].to_string()
-                    };
-                    let award = r.awards[seat].map_or_else(|| "—".to_owned(), |a| a.to_string());
-                    let name = table.name_at(seat).to_owned();
-                    [h.name().to_owned(), name, tricks, count, award, gain(i64::from(r.points[seat]))]
-                }
-            };
-            let scored = hand != Hand::Dummy && r.points[hand.seat()] > 0;
-            grid = grid.row(if scored { Tone::Scored } else { Tone::Plain }, cells);
-        }
-        let mut rows = vec![Row::Grid(grid)];
-        if r.grand_slam {
-            rows.push(Row::text(
-                format!("Grand Slam: {} and the dummy took no trick and win the game at once!", table.name_at(DEALER)),
-                Tone::Won,
-            ));
-        }
-        let rules = &v.rules;
-        rows.push(Row::Blank);
-        rows.push(Row::text(
-            format!(
-                "{} 1: L or R no trick · {} 1: {}–{} tricks",
-                Award::Nil,
-                Award::Spidge,
-                rules.spidge_tricks,
-                rules.slam_tricks.saturating_sub(1)
-            ),
-            Tone::Aside,
-        ));
-        rows.push(Row::text(
-            format!("{} 2: {} · {} 4: dealer+dummy none, wins", Award::Slam, rules.slam_tricks, Award::GrandSlam),
-            Tone::Aside,
-        ));
+        let players = [LEFT, RIGHT, DEALER].map(|seat| table.name_at(seat).to_owned());
         let totals = table.record().totals();
-        let each: Vec<String> =
-            Member::all(table.members()).map(|m| format!("{} {}", table.name(m), totals[m.index()])).collect();
-        rows.push(Row::text(format!("totals: {}", each.join(" · ")), Tone::Strong));
-        rows
+        let totals: Vec<(String, i64)> =
+            Member::all(table.members()).map(|m| (table.name(m).to_owned(), totals[m.index()])).collect();
+        result_rows(&r, &v.rules, &players, &totals)
     }
+}
+
+/// The itemised result of a Spidge deal: each hand's tricks, the dealer's
+/// count with the dummy's, the awards and points, a Grand Slam, the awards'
+/// legend, and each member's total. `players` name L, R and the dealer;
+/// `totals` are each member's name and total.
+pub fn result_rows(r: &SpidgeResult, rules: &SpidgeRules, players: &[String; 3], totals: &[(String, i64)]) -> Vec<Row> {
+    let mut grid = Grid::new(vec![
+        Column::left(7),
+        Column::left(7),
+        Column::right(6),
+        Column::right(10),
+        Column::left(11).after(2),
+        Column::right(6),
+    ])
+    .row(Tone::Strong, ["hand", "player", "tricks", "count", "award", "points"]);
+    for hand in [Hand::Left, Hand::Right, Hand::Dealer, Hand::Dummy] {
+        let tricks = r.tricks[hand].to_string();
+        let cells = match hand {
+            Hand::Dummy => {
+                ["Dummy".to_owned(), String::new(), tricks, "(dealer)".to_owned(), String::new(), String::new()]
+            }
+            h => {
+                let seat = h.seat();
+                let count = if h == Hand::Dealer {
+                    format!("{}+{}={}", r.tricks[Hand::Dealer], r.tricks[Hand::Dummy], r.counts[seat])
+                } else {
+                    r.counts[seat].to_string()
+                };
+                let award = r.awards[seat].map_or_else(|| "—".to_owned(), |a| a.to_string());
+                let name = players[seat.index()].clone();
+                [h.name().to_owned(), name, tricks, count, award, gain(i64::from(r.points[seat]))]
+            }
+        };
+        let scored = hand != Hand::Dummy && r.points[hand.seat()] > 0;
+        grid = grid.row(if scored { Tone::Scored } else { Tone::Plain }, cells);
+    }
+    let mut rows = vec![Row::Grid(grid)];
+    if r.grand_slam {
+        let dealer = &players[DEALER.index()];
+        rows.push(Row::text(
+            format!("Grand Slam: {dealer} and the dummy took no trick and win the game at once!"),
+            Tone::Won,
+        ));
+    }
+    rows.push(Row::Blank);
+    rows.push(Row::text(
+        format!(
+            "{} 1: L or R no trick · {} 1: {}–{} tricks",
+            Award::Nil,
+            Award::Spidge,
+            rules.spidge_tricks,
+            rules.slam_tricks.saturating_sub(1)
+        ),
+        Tone::Aside,
+    ));
+    rows.push(Row::text(
+        format!("{} 2: {} · {} 4: dealer+dummy none, wins", Award::Slam, rules.slam_tricks, Award::GrandSlam),
+        Tone::Aside,
+    ));
+    let each: Vec<String> = totals.iter().map(|(name, total)| format!("{name} {total}")).collect();
+    rows.push(Row::text(format!("totals: {}", each.join(" · ")), Tone::Strong));
+    rows
 }

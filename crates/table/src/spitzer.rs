@@ -6,8 +6,8 @@ use std::fmt;
 
 use trumpf_ai::{Bot, RandomBot, SpitzerBot};
 use trumpf_core::spitzer::{
-    Announcement, Column as TariffColumn, Contract, FAIL_ORDER, FAIL_SUITS, SpitzerAction, SpitzerGame, SpitzerView,
-    TRUMP_ORDER, tariff,
+    Announcement, Column as TariffColumn, Contract, FAIL_ORDER, FAIL_SUITS, Settlement, SpitzerAction, SpitzerGame,
+    SpitzerView, TRUMP_ORDER, tariff,
 };
 use trumpf_core::{Card, CardSet, Member, Seat};
 
@@ -147,49 +147,55 @@ impl TableGame for SpitzerGame {
         hand_order(cards)
     }
 
-    /// The contract and how it came about, the declaring side and its
-    /// verdict, tricks and card points per side, the column and the tariff
-    /// row, the gain, and each member's gain and total.
     fn itemise(table: &Table<SpitzerGame>) -> Vec<Row> {
         let v = table.end_view();
         let Some(o) = v.outcome else { return Vec::new() };
-        let s = o.settlement;
         let how = match v.announcement {
             Some((seat, a)) if a.is_call() => format!("{} by {}", announcement_text(a), table.who(seat)),
             Some((seat, _)) => format!("announced by {}", table.who(seat)),
             None => "all passed".to_owned(),
         };
         let side: Vec<String> = o.declaring.iter().map(|seat| table.who(seat)).collect();
-        let points = [s.points.to_string(), (120 - u16::from(s.points)).to_string()];
-        let sides = Grid::new(vec![Column::left(16), Column::right(10), Column::right(8)])
-            .row(Tone::Strong, ["", "declaring", "other"])
-            .row(Tone::Plain, ["tricks".to_owned(), s.tricks.to_string(), (8 - s.tricks).to_string()])
-            .row(Tone::Plain, ["card points".to_owned(), points[0].clone(), points[1].clone()]);
-        let gain_text = if s.value > 0 {
-            format!("→ +{} to each player of the declaring side", s.value)
-        } else {
-            format!("→ +{} to each player of the other side", s.value.unsigned_abs())
-        };
-        let deal_scores = table.finished().map(|d| d.scores).unwrap_or_default();
+        let scores = table.finished().map(|d| d.scores).unwrap_or_default();
         let totals = table.record().totals();
-        let members: Vec<Member> = Member::all(table.members()).collect();
-        let mut columns = vec![Column::left(12)];
-        columns.extend(members.iter().map(|_| Column::right(7)));
-        let cells = |label: &str, cell: &dyn Fn(Member) -> String| {
-            std::iter::once(label.to_owned()).chain(members.iter().map(|&m| cell(m))).collect::<Vec<_>>()
-        };
-        let sheet = Grid::new(columns)
-            .row(Tone::Strong, cells("", &|m| table.name(m).to_owned()))
-            .row(Tone::Plain, cells("this deal", &|m| gain(deal_scores[m.index()])))
-            .row(Tone::Strong, cells("totals", &|m| totals[m.index()].to_string()));
-        vec![
-            Row::heading(format!("{} — {how}", contract_text(s.contract)), Tone::Strong),
-            Row::Verdict { text: format!("Declaring side: {}", side.join(" + ")), won: s.value > 0 },
-            Row::Grid(sides),
-            Row::text(format!("column {}: {}", s.column, column_meaning(s.column)), Tone::Plain),
-            Row::text(format!("tariff {}", tariff_row(s.contract, Some(s.column))), Tone::Plain),
-            Row::text(gain_text, Tone::Strong),
-            Row::Grid(sheet),
-        ]
+        let members: Vec<(String, i64, i64)> = Member::all(table.members())
+            .map(|m| (table.name(m).to_owned(), scores[m.index()], totals[m.index()]))
+            .collect();
+        settlement_rows(&o.settlement, &how, &side, &members)
     }
+}
+
+/// The itemised result of a Spitzer deal: the contract and `how` it came
+/// about ("all passed", "Call ♥A by You (E1)"), the declaring `side` and its
+/// verdict, tricks and card points per side, the column and the tariff row,
+/// the gain, and each member's name, gain this deal and total.
+pub fn settlement_rows(s: &Settlement, how: &str, side: &[String], members: &[(String, i64, i64)]) -> Vec<Row> {
+    let points = [s.points.to_string(), (120 - u16::from(s.points)).to_string()];
+    let sides = Grid::new(vec![Column::left(16), Column::right(10), Column::right(8)])
+        .row(Tone::Strong, ["", "declaring", "other"])
+        .row(Tone::Plain, ["tricks".to_owned(), s.tricks.to_string(), (8 - s.tricks).to_string()])
+        .row(Tone::Plain, ["card points".to_owned(), points[0].clone(), points[1].clone()]);
+    let gain_text = if s.value > 0 {
+        format!("→ +{} to each player of the declaring side", s.value)
+    } else {
+        format!("→ +{} to each player of the other side", s.value.unsigned_abs())
+    };
+    let mut columns = vec![Column::left(12)];
+    columns.extend(members.iter().map(|_| Column::right(7)));
+    let cells = |label: &str, cell: &dyn Fn(&(String, i64, i64)) -> String| {
+        std::iter::once(label.to_owned()).chain(members.iter().map(cell)).collect::<Vec<_>>()
+    };
+    let sheet = Grid::new(columns)
+        .row(Tone::Strong, cells("", &|(name, _, _)| name.clone()))
+        .row(Tone::Plain, cells("this deal", &|&(_, gained, _)| gain(gained)))
+        .row(Tone::Strong, cells("totals", &|&(_, _, total)| total.to_string()));
+    vec![
+        Row::heading(format!("{} — {how}", contract_text(s.contract)), Tone::Strong),
+        Row::Verdict { text: format!("Declaring side: {}", side.join(" + ")), won: s.value > 0 },
+        Row::Grid(sides),
+        Row::text(format!("column {}: {}", s.column, column_meaning(s.column)), Tone::Plain),
+        Row::text(format!("tariff {}", tariff_row(s.contract, Some(s.column))), Tone::Plain),
+        Row::text(gain_text, Tone::Strong),
+        Row::Grid(sheet),
+    ]
 }
