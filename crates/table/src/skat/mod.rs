@@ -19,7 +19,7 @@ use crate::itemised::Row;
 use crate::save::{SaveError, SaveFormat, Saved};
 use crate::table::Table;
 
-pub use itemise::{ramsch_rows, result_rows};
+pub use itemise::{pushes_text, ramsch_rows, result_rows};
 pub use rules::{PRESETS, summary};
 pub use save::iss_obstacle;
 
