@@ -6,6 +6,8 @@
 mod view;
 
 #[cfg(test)]
+mod screen_tests;
+#[cfg(test)]
 mod tests;
 
 use std::path::Path;
