@@ -405,3 +405,275 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod parity {
+    //! Temporary: the old screens against the new, buffer for buffer.
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use rand::{RngExt as _, SeedableRng};
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+    use trumpf_core::series::SkatMatchRules;
+    use trumpf_core::skat::{SkatGame, SkatRules};
+    use trumpf_core::spidge::{SpidgeGame, SpidgeRules};
+    use trumpf_core::spitzer::{SpitzerGame, SpitzerRules};
+    use trumpf_table::Bots as NewBots;
+
+    fn draw(w: impl Widget, width: u16, height: u16) -> Buffer {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        w.render(area, &mut buf);
+        buf
+    }
+
+    fn random_key(rng: &mut rand_chacha::ChaCha8Rng) -> KeyEvent {
+        let codes = [
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Home,
+            KeyCode::End,
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+            KeyCode::F(1),
+        ];
+        let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz pysnkrugw+-?".chars().collect();
+        // Mostly the keys that play, so deals get finished.
+        match rng.random_range(0..10) {
+            0..3 => KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+            3 => KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE),
+            4 => KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE),
+            5 => KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE),
+            6 | 7 => KeyEvent::new(codes[rng.random_range(0..codes.len())], KeyModifiers::NONE),
+            _ => {
+                let c = chars[rng.random_range(0..chars.len())];
+                if c == 'q' {
+                    KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE)
+                } else {
+                    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn skat_screens_are_the_same() {
+        let presets = [
+            SkatMatchRules::default(),
+            SkatMatchRules { table: SkatRules::PUB, deals: None },
+            SkatMatchRules { table: SkatRules::PIRAT, deals: None },
+            SkatMatchRules { table: SkatRules { table_size: 4, ..SkatRules::PUB }, deals: None },
+            SkatMatchRules {
+                table: SkatRules {
+                    table_size: 4,
+                    scoring: trumpf_core::skat::Scoring::SeegerFabian,
+                    ..SkatRules::ISKO
+                },
+                deals: Some(9),
+            },
+        ];
+        let mut compared = 0;
+        for (i, rules) in presets.into_iter().enumerate() {
+            let seed = 100 + i as u64;
+            let members = usize::from(rules.table.table_size);
+            let save = super::SkatSave { path: None, auto: true, format: super::SaveFormat::Iss };
+            let mut old = super::Model::new(
+                super::session::new(seed, rules).unwrap(),
+                super::names(members),
+                save,
+                crate::rules::summary(&rules),
+            );
+            let table = trumpf_table::Table::<SkatGame>::new(trumpf_tui::setup::<SkatGame>(rules, seed)).unwrap();
+            let tsave = trumpf_tui::SaveTarget { path: None, auto: true, format: trumpf_table::SaveFormat::Iss };
+            let mut new = trumpf_tui::Model::new(table, trumpf_tui::ME, tsave);
+            let mut old_bots = super::session::skat_bots(members);
+            let mut new_bots = NewBots::for_table(new.table());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut old_cmds = old.start();
+            let mut new_cmds = new.start();
+            for step in 0..6000 {
+                assert_eq!(old_cmds.len(), new_cmds.len(), "step {step}");
+                // Answer bots, in order; compare saves.
+                let mut next_old = Vec::new();
+                let mut next_new = Vec::new();
+                for (o, n) in old_cmds.drain(..).zip(new_cmds.drain(..)) {
+                    match (o, n) {
+                        (super::model::Cmd::AskBot(r), trumpf_tui::Cmd::AskBot(q)) => {
+                            next_old.extend(old.update(super::model::Msg::Bot(old_bots.answer(r))));
+                            next_new.extend(new.update(trumpf_tui::Msg::Bot(new_bots.answer(q))));
+                        }
+                        (
+                            super::model::Cmd::Save { path, text, games, message },
+                            trumpf_tui::Cmd::Save { path: p2, text: t2, deals, message: m2 },
+                        ) => {
+                            assert_eq!(
+                                (path.clone(), &text, games, &message),
+                                (p2.clone(), &t2, deals, &m2),
+                                "step {step}"
+                            );
+                            next_old.extend(old.update(super::model::Msg::Saved { games, result: Ok(()), message }));
+                            next_new.extend(new.update(trumpf_tui::Msg::Saved {
+                                path: p2,
+                                deals,
+                                result: Ok(()),
+                                message: m2,
+                            }));
+                        }
+                        (o, n) => panic!("step {step}: {o:?} vs {n:?}"),
+                    }
+                }
+                if !next_old.is_empty() || !next_new.is_empty() {
+                    old_cmds = next_old;
+                    new_cmds = next_new;
+                } else {
+                    let key = random_key(&mut rng);
+                    old_cmds = old.update(super::model::Msg::Key(key));
+                    new_cmds = new.update(trumpf_tui::Msg::Key(key));
+                }
+                for (w, h) in [(80, 24), (100, 30), (80, 23), (61, 18)] {
+                    let a = draw(&old, w, h);
+                    let b = draw(&new, w, h);
+                    if a != b {
+                        let t = |buf: &Buffer| {
+                            buf.content()
+                                .chunks(usize::from(w))
+                                .map(|r| r.iter().map(|c| c.symbol()).collect::<String>())
+                                .collect::<Vec<_>>()
+                                .join("\n")
+                        };
+                        panic!("preset {i} step {step} at {w}×{h}:\nOLD\n{}\nNEW\n{}", t(&a), t(&b));
+                    }
+                    compared += 1;
+                }
+                if old.match_over() && step % 50 == 0 {
+                    break;
+                }
+            }
+            assert_eq!(old.session().record(), new.table().record());
+            eprintln!("preset {i}: {} deals", new.table().record().deals().len());
+        }
+        eprintln!("{compared} screens compared");
+    }
+
+    fn match_parity<G: super::common::TuiGame + trumpf_tui::TuiGame>(
+        rules: G::Rules,
+        first: trumpf_core::Member,
+        old_bots: impl Fn() -> super::table::Bots<G>,
+        seed: u64,
+    ) where
+        G::Rules: Copy,
+    {
+        let save = super::model::SaveTarget {
+            path: std::path::PathBuf::from(<G as super::common::TuiGame>::DEFAULT_SAVE),
+            auto: true,
+        };
+        let members = <G as trumpf_core::series::MatchGame>::members(&rules);
+        let mut old = super::common::MatchModel::new(
+            super::table::Table::<G>::new(seed, rules, first).unwrap(),
+            super::names(members),
+            save,
+        );
+        let table = trumpf_table::Table::<G>::new(trumpf_tui::setup::<G>(rules, seed)).unwrap();
+        let mut new = trumpf_tui::Model::new(
+            table,
+            trumpf_tui::ME,
+            trumpf_tui::SaveTarget { path: None, auto: true, format: Default::default() },
+        );
+        let mut ob = old_bots();
+        let mut nb = NewBots::for_table(new.table());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut old_cmds = old.start();
+        let mut new_cmds = new.start();
+        for step in 0..8000 {
+            assert_eq!(old_cmds.len(), new_cmds.len(), "step {step}");
+            let mut next_old = Vec::new();
+            let mut next_new = Vec::new();
+            for (o, n) in old_cmds.drain(..).zip(new_cmds.drain(..)) {
+                match (o, n) {
+                    (super::common::Cmd::AskBot(r), trumpf_tui::Cmd::AskBot(q)) => {
+                        next_old.extend(old.update(super::common::Msg::Bot(ob.answer(r))));
+                        next_new.extend(new.update(trumpf_tui::Msg::Bot(nb.answer(q))));
+                    }
+                    (
+                        super::common::Cmd::Save { path, text, deals },
+                        trumpf_tui::Cmd::Save { path: p2, text: t2, deals: d2, message },
+                    ) => {
+                        assert_eq!((&path, &text, deals), (&p2, &t2, d2));
+                        next_old.extend(old.update(super::common::Msg::Saved { deals, result: Ok(()) }));
+                        next_new.extend(new.update(trumpf_tui::Msg::Saved {
+                            path: p2,
+                            deals,
+                            result: Ok(()),
+                            message,
+                        }));
+                    }
+                    (o, n) => panic!("step {step}: {o:?} vs {n:?}"),
+                }
+            }
+            if !next_old.is_empty() || !next_new.is_empty() {
+                old_cmds = next_old;
+                new_cmds = next_new;
+            } else {
+                let key = random_key(&mut rng);
+                old_cmds = old.update(super::common::Msg::Key(key));
+                new_cmds = new.update(trumpf_tui::Msg::Key(key));
+            }
+            for (w, h) in [(80, 24), (100, 30), (80, 22), (61, 17)] {
+                let a = draw(&old, w, h);
+                let b = draw(&new, w, h);
+                if a != b {
+                    let t = |buf: &Buffer| {
+                        buf.content()
+                            .chunks(usize::from(w))
+                            .map(|r| r.iter().map(|c| c.symbol()).collect::<String>())
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    };
+                    panic!("step {step} at {w}×{h}:\nOLD\n{}\nNEW\n{}", t(&a), t(&b));
+                }
+            }
+            if old.winner().is_some() && step % 50 == 0 {
+                break;
+            }
+        }
+        assert_eq!(old.table().record(), new.table().record());
+        eprintln!("{}: {} deals", <G as trumpf_core::Game>::NAME, new.table().record().deals().len());
+        assert_eq!(
+            super::common::farewell(&old),
+            trumpf_tui::match_farewell(&new, &format!("trumpf play {} --seed {seed}", <G as trumpf_core::Game>::NAME))
+        );
+    }
+
+    #[test]
+    fn match_screens_are_the_same() {
+        use trumpf_ai::Bot;
+        for seed in 0..2 {
+            match_parity::<SpitzerGame>(
+                SpitzerRules::default(),
+                trumpf_core::Member::new(3).unwrap(),
+                || {
+                    super::table::Bots::new(
+                        (0..3).map(|_| Box::new(trumpf_ai::SpitzerBot::new()) as Box<dyn Bot<SpitzerGame>>).collect(),
+                    )
+                },
+                seed,
+            );
+            match_parity::<SpidgeGame>(
+                SpidgeRules::default(),
+                trumpf_core::Member::new(2).unwrap(),
+                || {
+                    super::table::Bots::new(
+                        (0..2).map(|_| Box::new(trumpf_ai::SpidgeBot::new()) as Box<dyn Bot<SpidgeGame>>).collect(),
+                    )
+                },
+                seed,
+            );
+        }
+    }
+}
