@@ -229,7 +229,12 @@ pub fn trick_grid(
 
 /// The last trick under a result: "last trick (Bot 1 led): ♣J ♠J ♥J → You",
 /// after `indent`.
-pub fn last_trick_line(indent: &str, leader: &str, cards: impl IntoIterator<Item = Card>, winner: &str) -> Line<'static> {
+pub fn last_trick_line(
+    indent: &str,
+    leader: &str,
+    cards: impl IntoIterator<Item = Card>,
+    winner: &str,
+) -> Line<'static> {
     let mut spans = vec![Span::raw(format!("{indent}last trick ({leader} led): "))];
     spans.extend(card_spans(cards));
     spans.push(Span::raw(format!(" → {winner}")));

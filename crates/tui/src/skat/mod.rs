@@ -14,10 +14,10 @@ use std::path::Path;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use trumpf_core::series::MatchStatus;
 use trumpf_core::skat::{
     AuctionStage, BidError, Contract, GameKind, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView,
 };
-use trumpf_core::series::MatchStatus;
 use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 use trumpf_table::skat::{Said, hand_order, seat_name, summary};
 use trumpf_table::{SaveError, SaveFormat, Saved};
@@ -605,4 +605,3 @@ fn refusal(error: &SkatError) -> String {
         error => format!("Not allowed: {error}."),
     }
 }
-

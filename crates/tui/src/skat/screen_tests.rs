@@ -15,8 +15,8 @@ use trumpf_core::{CardSet, Suit};
 use trumpf_table::skat::{ramsch_rows, result_rows};
 
 use super::tests::{
-    Kontrarian, Passer, human_defends, isko, model, passers, play_deals, policy_key, pub_ramsch, pub_rules,
-    session_of, skat_bots, starting_with,
+    Kontrarian, Passer, human_defends, isko, model, passers, play_deals, policy_key, pub_ramsch, pub_rules, session_of,
+    skat_bots, starting_with,
 };
 use super::*;
 use crate::testing::{bots, ch, check_marks, feed, key, panel, rows, screen, squeeze, started, text};
@@ -99,8 +99,7 @@ fn the_result_screen_itemises_a_game_played_through_the_keys() {
     let skat = cards("H7 D7");
     let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
     let deal =
-        SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat)
-            .unwrap();
+        SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap();
     let mut bots = passers();
     let mut m = started(model(starting_with(1, isko(), deal)), &mut bots);
     assert!(text(&screen(&m, 80, 24)).contains("Play at 18?"));
@@ -200,8 +199,7 @@ fn a_played_ramsch_shows_its_result_and_sheet_line() {
 
 #[test]
 fn the_grand_hand_offer_has_its_screen_and_key() {
-    let rules =
-        read_skat_rules_onto(pub_rules(), "ramsch_grand_hand_offer_after_pass_out=true").unwrap();
+    let rules = read_skat_rules_onto(pub_rules(), "ramsch_grand_hand_offer_after_pass_out=true").unwrap();
     let mut bots = passers();
     let mut m = started(model(session_of(2, rules)), &mut bots);
     while m.view.phase == SkatPhase::Bidding {
@@ -241,7 +239,7 @@ fn the_kontra_key_is_shown_only_when_kontra_is_legal() {
 
 #[test]
 fn the_kontra_window_before_the_opening_lead_has_its_screen() {
-        let rules = read_skat_rules_onto(pub_rules(), "kontra_timing=before_opening_lead").unwrap();
+    let rules = read_skat_rules_onto(pub_rules(), "kontra_timing=before_opening_lead").unwrap();
     // Deal 2: the human sits in rearhand; Bot 1 (forehand) plays at 18,
     // Bot 2 (middlehand) lets the window pass, then the human decides.
     let mut bots = bots(vec![Box::new(Kontrarian { bids: true }), Box::new(Passer)]);
@@ -276,7 +274,7 @@ fn the_kontra_window_before_the_opening_lead_has_its_screen() {
 
 #[test]
 fn the_declarers_re_decision_has_its_screen() {
-        let mut bots = bots(vec![Box::new(Kontrarian { bids: false }), Box::new(Kontrarian { bids: false })]);
+    let mut bots = bots(vec![Box::new(Kontrarian { bids: false }), Box::new(Kontrarian { bids: false })]);
     let mut m = started(model(session_of(1, pub_rules())), &mut bots);
     while !m.re_turn() {
         let msg = policy_key(&m);
@@ -354,7 +352,8 @@ fn the_result_itemises_rules_example_1() {
     let rules = SkatRules::default();
     let tally = PlayTally { declarer_points: 75, declarer_tricks: 6, defender_tricks: 4 };
     let s = settle(Contract::pickup(GameKind::Suit(Suit::Clubs)), 30, 2, tally, &rules);
-    let text = render_lines(result_lines(&result_rows("Bot 1 (Middlehand)", &s, cards("H7 D7"), cards("SJ HA"), true), 2));
+    let text =
+        render_lines(result_lines(&result_rows("Bot 1 (Middlehand)", &s, cards("H7 D7"), cards("SJ HA"), true), 2));
     for expected in [
         "Bot 1 (Middlehand) — WON",
         "Clubs, bid 30",

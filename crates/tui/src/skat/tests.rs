@@ -13,10 +13,10 @@ use trumpf_table::skat::Said;
 use trumpf_table::{Bots, Table};
 
 use super::*;
+use crate::ME;
 use crate::model::Msg;
 use crate::testing::{bots, ch, feed, key, model_saving_to, random_key, screen, started, table_of, text};
 use crate::widgets::Status;
-use crate::ME;
 
 /// ISkO rules, an open list.
 pub fn isko() -> SkatMatchRules {
@@ -139,7 +139,12 @@ pub fn policy_key(m: &Model<SkatGame>) -> Msg<SkatGame> {
 
 /// Plays with [`policy_key`] until `deals` deals are finished or the
 /// match is over, calling `check` after every message.
-pub fn play_deals(m: &mut Model<SkatGame>, bots: &mut Bots<SkatGame>, deals: usize, mut check: impl FnMut(&Model<SkatGame>)) {
+pub fn play_deals(
+    m: &mut Model<SkatGame>,
+    bots: &mut Bots<SkatGame>,
+    deals: usize,
+    mut check: impl FnMut(&Model<SkatGame>),
+) {
     for _ in 0..20_000 {
         if m.table().record().deals().len() >= deals || m.match_over() {
             return;
@@ -383,7 +388,10 @@ fn k_says_kontra_before_the_humans_first_card() {
     // Bot 1 declines Re (a Passer-like answer); the human leads on.
     assert_eq!(m.view.kontra.level, 1);
     assert_eq!(m.view.kontra.by, Some(Seat::FOREHAND));
-    assert_eq!(&m.table().talk()[m.table().talk().len() - 2..], [(Seat::FOREHAND, Said::Kontra), (Seat::MIDDLEHAND, Said::NoRe)]);
+    assert_eq!(
+        &m.table().talk()[m.table().talk().len() - 2..],
+        [(Seat::FOREHAND, Said::Kontra), (Seat::MIDDLEHAND, Said::NoRe)]
+    );
     assert!(m.view.is_my_turn());
     // A second Kontra is refused in the engine's words.
     feed(&mut m, &mut bots, ch('k'));
@@ -451,7 +459,11 @@ fn quitting_takes_two_presses_of_q() {
 
 /// Plays with [`policy_key`] until `deals` deals are finished,
 /// returning every save command issued.
-fn saves_until(m: &mut Model<SkatGame>, bots: &mut Bots<SkatGame>, deals: usize) -> Vec<(PathBuf, String, usize, String)> {
+fn saves_until(
+    m: &mut Model<SkatGame>,
+    bots: &mut Bots<SkatGame>,
+    deals: usize,
+) -> Vec<(PathBuf, String, usize, String)> {
     let mut saves = Vec::new();
     for _ in 0..2000 {
         if m.table().record().deals().len() == deals {
@@ -496,10 +508,7 @@ fn a_ramsch_cannot_be_an_iss_record_and_the_status_line_says_so() {
     let saves = saves_until(&mut m, &mut bots, 1);
     let [(path, text, deals, message)] = &saves[..] else { panic!("{saves:?}") };
     assert_eq!(path, &PathBuf::from("trumpf-skat.txt"), "without --save, the trumpf record's own file");
-    assert_eq!(
-        message,
-        "ISS records cannot express a Ramsch (deal 1): saved as a trumpf record to trumpf-skat.txt."
-    );
+    assert_eq!(message, "ISS records cannot express a Ramsch (deal 1): saved as a trumpf record to trumpf-skat.txt.");
     let saved = Msg::Saved { path: path.clone(), deals: *deals, result: Ok(()), message: message.clone() };
     feed(&mut m, &mut bots, saved);
     let Some(Status::Info(status)) = &m.status else { panic!("{:?}", m.status) };
@@ -543,7 +552,7 @@ fn a_fixed_length_list_ends_and_n_says_so() {
 
 #[test]
 fn no_key_crashes_the_game() {
-        use rand::RngExt as _;
+    use rand::RngExt as _;
     use rand::SeedableRng;
     let codes = [
         KeyCode::Enter,
@@ -810,8 +819,7 @@ impl Bot<SkatGame> for Script {
 /// human deals) playing §13 row 2: middlehand bids 30, picks up, lays
 /// away `H7 D7` and plays Clubs with 2; the defenders take 62.
 pub fn row_2_bots() -> Bots<SkatGame> {
-    let cards =
-        |s: &str| -> Vec<SkatAction> { s.split(' ').map(|c| SkatAction::Play(c.parse().unwrap())).collect() };
+    let cards = |s: &str| -> Vec<SkatAction> { s.split(' ').map(|c| SkatAction::Play(c.parse().unwrap())).collect() };
     let script = |first: Vec<SkatAction>, play: &str| {
         let mut actions: VecDeque<SkatAction> = first.into();
         actions.extend(cards(play));

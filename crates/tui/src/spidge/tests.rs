@@ -128,10 +128,7 @@ fn trumps_broken_is_shown_and_an_early_trump_lead_refused() {
             let before = (m.view.clone(), m.table().ticket());
             feed(&mut m, &mut bots, key(KeyCode::Enter));
             let Some(Status::Error(t)) = &m.status else { panic!("no refusal: {:?}", m.status) };
-            assert!(
-                t.starts_with("Not allowed:") && t.contains("is a trump, and trumps are not broken yet."),
-                "{t}"
-            );
+            assert!(t.starts_with("Not allowed:") && t.contains("is a trump, and trumps are not broken yet."), "{t}");
             assert_eq!((m.view.clone(), m.table().ticket()), before);
             feed(&mut m, &mut bots, ch('p'));
             assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("no passing in Spidge")));

@@ -3,7 +3,9 @@
 
 use super::*;
 use crate::model::{Cmd, Msg};
-use crate::testing::{FirstLegal, bots, ch, check_marks, feed, fuzz, key, model_saving_to, panel, screen, started, table_of, text};
+use crate::testing::{
+    FirstLegal, bots, ch, check_marks, feed, fuzz, key, model_saving_to, panel, screen, started, table_of, text,
+};
 use crate::widgets::Status;
 use crossterm::event::KeyCode;
 use trumpf_ai::{Bot, SpitzerBot};
@@ -58,11 +60,7 @@ fn policy(m: &Model<SpitzerGame>) -> Msg<SpitzerGame> {
 
 /// Plays with [`policy`] until the match is over, calling `check` after
 /// every message.
-fn play_match(
-    m: &mut Model<SpitzerGame>,
-    bots: &mut Bots<SpitzerGame>,
-    mut check: impl FnMut(&Model<SpitzerGame>),
-) {
+fn play_match(m: &mut Model<SpitzerGame>, bots: &mut Bots<SpitzerGame>, mut check: impl FnMut(&Model<SpitzerGame>)) {
     for _ in 0..100_000 {
         if m.winner().is_some() {
             return;
