@@ -150,6 +150,26 @@ pub fn random_key(rng: &mut rand_chacha::ChaCha8Rng, codes: &[KeyCode], chars: &
         .then(|| KeyEvent::new(code, modifier))
 }
 
+/// The keys other than characters the fuzz tests press.
+pub const FUZZ_CODES: [KeyCode; 16] = [
+    KeyCode::Enter,
+    KeyCode::Esc,
+    KeyCode::Tab,
+    KeyCode::BackTab,
+    KeyCode::Backspace,
+    KeyCode::Delete,
+    KeyCode::Left,
+    KeyCode::Right,
+    KeyCode::Up,
+    KeyCode::Down,
+    KeyCode::Home,
+    KeyCode::End,
+    KeyCode::PageUp,
+    KeyCode::PageDown,
+    KeyCode::F(1),
+    KeyCode::Null,
+];
+
 /// Random keys (and the odd resize and redraw) must never crash a model.
 pub fn fuzz<G: TuiGame>(
     mut m: Model<G>,
@@ -160,24 +180,7 @@ pub fn fuzz<G: TuiGame>(
 ) {
     use rand::RngExt as _;
     use rand::SeedableRng;
-    let codes = [
-        KeyCode::Enter,
-        KeyCode::Esc,
-        KeyCode::Tab,
-        KeyCode::BackTab,
-        KeyCode::Backspace,
-        KeyCode::Delete,
-        KeyCode::Left,
-        KeyCode::Right,
-        KeyCode::Up,
-        KeyCode::Down,
-        KeyCode::Home,
-        KeyCode::End,
-        KeyCode::PageUp,
-        KeyCode::PageDown,
-        KeyCode::F(1),
-        KeyCode::Null,
-    ];
+    let codes = FUZZ_CODES;
     let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSW+-?0123456789é♣".chars().collect();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     m = started(m, bots);

@@ -241,6 +241,16 @@ pub fn last_trick_line(
     Line::from(spans)
 }
 
+/// The start of a seat's row at the table: `▶` if it is to act, the
+/// member's name in bold, the seat's name padded to `seat_width`.
+pub fn seat_spans(to_act: bool, name: &str, seat: &str, seat_width: usize) -> Vec<Span<'static>> {
+    vec![
+        Span::raw(if to_act { "▶ " } else { "  " }),
+        Span::styled(format!("{name:<6}"), Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(format!("{seat:<seat_width$}")),
+    ]
+}
+
 /// A member's name cut to `width` characters, for narrow columns.
 pub fn short_name(name: &str, width: usize) -> String {
     let compact: String = name.chars().filter(|c| !c.is_whitespace()).collect();

@@ -10,9 +10,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use trumpf_core::series::{SkatMatchRules, read_skat_rules_onto};
-use trumpf_core::skat::{PlayTally, RamschPlay, RamschRules, SkatDeal, SkatRules, settle, settle_ramsch};
+use trumpf_core::skat::{PlayTally, SkatDeal, SkatRules, settle};
 use trumpf_core::{CardSet, Suit};
-use trumpf_table::skat::{ramsch_rows, result_rows};
+use trumpf_table::skat::result_rows;
 
 use super::tests::{
     Kontrarian, Passer, human_defends, isko, model, passers, play_deals, policy_key, pub_ramsch, pub_rules, session_of,
@@ -394,38 +394,4 @@ fn a_lost_grand_ouvert_fits_the_result_panel() {
     assert!(!text.contains("61 needed"), "the play stopped early; the points are no reason");
     // With the last-trick line it fits the 19 rows the panel has in 80×23.
     assert!(text.lines().filter(|l| !l.is_empty()).count() <= 18, "{text}");
-}
-
-#[test]
-fn the_ramsch_result_itemises_variants_r3() {
-    // skat-variants.md §7 R3: skat to the last trick; FH took no trick;
-    // MH 55 (won trick 10), RH 51, skat 14: MH 69, Jungfrau ×2 → MH −138.
-    let play = RamschPlay {
-        trick_points: [0, 55, 51],
-        tricks: [0, 5, 5],
-        latest_trick: [0, 10, 9],
-        skat_points: 14,
-        pushes: 0,
-        bock: 1,
-    };
-    let rules = RamschRules::STANDARD;
-    let r = settle_ramsch(play, &rules);
-    assert_eq!(r.scores, [0, -138, 0]);
-    let labels = ["You (FH)".to_owned(), "Bot 1 (MH)".to_owned(), "Bot 2 (RH)".to_owned()];
-    let text = render_lines(result_lines(&ramsch_rows(&r, &rules, &labels, cards("SK DT"), CardSet::EMPTY), 2));
-    assert_shows(
-        &text,
-        &[
-            "Ramsch — Bot 1 (MH) loses",
-            "Schieberamsch",
-            "tricks points skat total score",
-            "You (FH) 0 0 . 0 .",
-            "Bot 1 (MH) 5 55 +14 69 -138",
-            "Bot 2 (RH) 5 51 . 51 .",
-            "skat ♠K ♦10 (14) → Bot 1 (MH), last trick",
-            "loser: most points (69)",
-            "Jungfrau: You (FH) took no trick",
-            "Bot 1 (MH): 69 × 2 (Jungfrau) = -138",
-        ],
-    );
 }

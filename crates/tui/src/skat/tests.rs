@@ -15,7 +15,7 @@ use trumpf_table::{Bots, Table};
 use super::*;
 use crate::ME;
 use crate::model::Msg;
-use crate::testing::{bots, ch, feed, key, model_saving_to, random_key, screen, started, table_of, text};
+use crate::testing::{FUZZ_CODES, bots, ch, feed, key, model_saving_to, random_key, screen, started, table_of, text};
 use crate::widgets::Status;
 
 /// ISkO rules, an open list.
@@ -554,26 +554,7 @@ fn a_fixed_length_list_ends_and_n_says_so() {
 fn no_key_crashes_the_game() {
     use rand::RngExt as _;
     use rand::SeedableRng;
-    let codes = [
-        KeyCode::Enter,
-        KeyCode::Esc,
-        KeyCode::Tab,
-        KeyCode::BackTab,
-        KeyCode::Backspace,
-        KeyCode::Delete,
-        KeyCode::Insert,
-        KeyCode::Left,
-        KeyCode::Right,
-        KeyCode::Up,
-        KeyCode::Down,
-        KeyCode::Home,
-        KeyCode::End,
-        KeyCode::PageUp,
-        KeyCode::PageDown,
-        KeyCode::F(1),
-        KeyCode::F(12),
-        KeyCode::Null,
-    ];
+    let codes: Vec<KeyCode> = FUZZ_CODES.into_iter().chain([KeyCode::Insert, KeyCode::F(12)]).collect();
     let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSWKRUG+-?0123456789é♣".chars().collect();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
     let presets = [

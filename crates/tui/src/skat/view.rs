@@ -22,8 +22,8 @@ use trumpf_table::skat::{Said, hand_order, pushes_text, seat_name};
 use super::BidTurn;
 use crate::model::Model;
 use crate::widgets::{
-    card_spans, fit, frame, help_line, last_trick_line, marked_card_row, result_lines, short_name, status_line,
-    suit_style, title_line, trick_grid,
+    card_spans, fit, frame, help_line, last_trick_line, marked_card_row, result_lines, seat_spans, short_name,
+    status_line, suit_style, title_line, trick_grid,
 };
 
 /// Width of a column of the trick grid.
@@ -88,12 +88,7 @@ impl Model<SkatGame> {
 
     fn seat_row(&self, seat: Seat) -> Line<'static> {
         let v = &self.view;
-        let marker = if v.to_act == Some(seat) { "▶ " } else { "  " };
-        let mut spans = vec![
-            Span::raw(marker),
-            Span::styled(format!("{:<6}", self.name_at(seat)), Style::new().add_modifier(Modifier::BOLD)),
-            Span::raw(format!("{:<11}", seat_name(seat))),
-        ];
+        let mut spans = seat_spans(v.to_act == Some(seat), self.name_at(seat), seat_name(seat), 11);
         let words = match v.phase {
             SkatPhase::Bidding => self.words(seat, |w| matches!(w, Said::Bid(_) | Said::Hold | Said::Pass)),
             SkatPhase::GrandHandOffer => self.words(seat, |w| matches!(w, Said::NoGrandHand | Said::GrandHand)),

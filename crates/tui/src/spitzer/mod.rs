@@ -19,7 +19,7 @@ use trumpf_table::SaveFormat;
 use trumpf_table::spitzer::{Said, announcement_text, contract_text, hand_order, tariff_row};
 
 use crate::model::{Model, TuiGame};
-use crate::widgets::{card_row, card_text, last_trick_line, result_lines, title_line, trick_grid};
+use crate::widgets::{card_row, card_text, last_trick_line, result_lines, seat_spans, title_line, trick_grid};
 
 /// Width of a column of the trick grid.
 const TRICK_COLUMN: usize = 8;
@@ -231,12 +231,7 @@ impl Model<SpitzerGame> {
 
     fn seat_row(&self, seat: Seat) -> Line<'static> {
         let v = &self.view;
-        let marker = if v.to_act == Some(seat) { "▶ " } else { "  " };
-        let mut spans = vec![
-            Span::raw(marker),
-            Span::styled(format!("{:<6}", self.name_at(seat)), Style::new().add_modifier(Modifier::BOLD)),
-            Span::raw(format!("{:<10}", seat_label(seat))),
-        ];
+        let mut spans = seat_spans(v.to_act == Some(seat), self.name_at(seat), seat_label(seat), 10);
         if v.phase == SpitzerPhase::Announcing {
             let said = self.table().talk().iter().rev().find(|&&(s, _)| s == seat).map(|&(_, said)| said);
             spans.push(Span::raw(match said {
