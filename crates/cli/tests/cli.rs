@@ -79,3 +79,16 @@ fn replay_json_gives_one_line_per_real_record() {
     assert_eq!(first["declarer_tricks"], 4);
     assert_eq!(first["overbid"], false);
 }
+
+#[test]
+fn play_refuses_an_unknown_game_and_options_of_another_game() {
+    // Both are refused before the terminal is touched.
+    let out = trumpf(&["play", "chess"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown game \"chess\"") && err.contains("skat, spitzer, spidge"), "{err}");
+    let out = trumpf(&["play", "spidge", "--members", "4"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--members is a Skat option"), "{err}");
+}

@@ -58,9 +58,11 @@ impl Controller {
     }
 }
 
-/// Which bot plays a member. New kinds (search bots with a strength level)
-/// join as new variants; a game that has no bot of a kind refuses it when
-/// the table is set up ([`SetupError::NoBot`](crate::SetupError::NoBot)).
+/// Which bot plays a member. New kinds join as new variants, carrying what
+/// they need (a search bot its strength: `Pimc(Level)` with easy, medium
+/// and hard); a game that has no bot of a kind refuses it when the table is
+/// set up ([`SetupError::NoBot`](crate::SetupError::NoBot)) or a controller
+/// changes ([`SeatError::NoBot`](crate::SeatError::NoBot)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]

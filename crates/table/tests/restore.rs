@@ -101,6 +101,7 @@ fn a_given_first_deal_is_part_of_the_log() {
     let start = SkatGame::new(deal, SkatRules::ISKO);
     let mut table = Table::with_first_deal(setup, start).unwrap();
     assert_eq!(table.view_of(member(0)).hand, deal.hand(trumpf_core::Seat::FOREHAND));
+    assert_eq!(table.view_of(member(0)).to_act, Some(trumpf_core::Seat::MIDDLEHAND));
     let mut bots = Bots::for_table(&table);
     let mut rng = Rng(1);
     play(&mut table, &mut bots, &mut rng, 2, |_, _, _| {});

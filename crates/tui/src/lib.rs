@@ -35,11 +35,11 @@ use std::time::Duration;
 use trumpf_core::Member;
 use trumpf_table::{BotKind, Controller, SaveError, SaveFormat, SetupError, Table, TableSetup};
 
-pub use input::{Intent, KeyStep, intent, key_step, next_playable};
+pub use input::Intent;
 pub use model::{Cmd, Model, Msg, SaveTarget, TuiGame, match_farewell};
-pub use skat::{BidTurn, GRAND_HAND, SITTING_OUT, SkatExtra};
+pub use skat::{BidTurn, SkatExtra};
 pub use terminal::run;
-pub use widgets::{Status, card_text};
+pub use widgets::Status;
 
 /// The member the terminal plays for at the tables [`setup`] makes.
 pub const ME: Member = match Member::new(0) {
