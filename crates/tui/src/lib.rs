@@ -2,7 +2,7 @@
 //! table.
 //!
 //! One [`Model`] serves every game: Model / Msg / update / view. The model
-//! drives a [`Table`](trumpf_table::Table) for its person (member 0 at the
+//! drives a [`Table`] for its person (member 0 at the
 //! tables [`setup`] makes; the table itself seats any mix of people and
 //! bots) and keeps his view of the deal, the only game state the screen
 //! reads. Keys, bot answers and save results arrive as [`Msg`]s; what the
