@@ -119,3 +119,16 @@ fn user_errors_print_no_backtrace_even_with_rust_backtrace_set() {
     assert!(err.starts_with("error: cannot read /nonexistent/trumpf/records.sgf"), "{err}");
     assert!(!err.contains("backtrace") && !err.contains("Stack"), "{err}");
 }
+
+#[test]
+fn play_refuses_an_unknown_game_and_options_of_another_game() {
+    // Both are refused before the terminal is touched.
+    let out = trumpf(&["play", "chess"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown game \"chess\"") && err.contains("skat, spitzer, spidge"), "{err}");
+    let out = trumpf(&["play", "spidge", "--members", "4"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--members is a Skat option"), "{err}");
+}

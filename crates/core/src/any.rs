@@ -435,6 +435,14 @@ impl Game for AnyGame {
 impl GameView for AnyView {
     type Action = AnyAction;
 
+    fn card_action(&self, card: Card) -> AnyAction {
+        match self {
+            AnyView::Skat(v) => AnyAction::Skat(v.card_action(card)),
+            AnyView::Spitzer(v) => AnyAction::Spitzer(v.card_action(card)),
+            AnyView::Spidge(v) => AnyAction::Spidge(v.card_action(card)),
+        }
+    }
+
     fn seat(&self) -> Seat {
         match self {
             AnyView::Skat(v) => v.seat(),

@@ -133,4 +133,6 @@ pub trait GameView: Clone + Debug + PartialEq + Eq + Send + Sync {
     fn visible_cards(&self) -> CardSet;
     /// The legal actions of this seat, when it is to act (a view knows them).
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
+    /// The action that plays `card` in this view's game.
+    fn card_action(&self, card: crate::Card) -> Self::Action;
 }

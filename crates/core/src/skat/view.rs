@@ -234,6 +234,10 @@ impl GameView for SkatView {
             | self.played
     }
 
+    fn card_action(&self, card: Card) -> SkatAction {
+        SkatAction::Play(card)
+    }
+
     fn legal_actions(&self, out: &mut Vec<SkatAction>) {
         if !self.is_my_turn() {
             out.clear();

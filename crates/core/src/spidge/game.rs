@@ -520,6 +520,10 @@ impl GameView for SpidgeView {
         out.clear();
         out.extend(self.legal_cards().iter().map(SpidgeAction::Play));
     }
+
+    fn card_action(&self, card: Card) -> SpidgeAction {
+        SpidgeAction::Play(card)
+    }
 }
 
 #[cfg(test)]

@@ -300,6 +300,10 @@ impl GameView for SpitzerView {
         self.hand | trick | last | self.played | by_seat
     }
 
+    fn card_action(&self, card: Card) -> SpitzerAction {
+        SpitzerAction::Play(card)
+    }
+
     fn legal_actions(&self, out: &mut Vec<SpitzerAction>) {
         if !self.is_my_turn() {
             out.clear();

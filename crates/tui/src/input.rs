@@ -1,5 +1,5 @@
-//! Keys to intents. What an intent does depends on the phase; that is
-//! [`Model::update`](super::model::Model::update)'s business.
+//! Keys to intents. What an intent does depends on the game and the
+//! phase; that is [`Model::update`](crate::Model::update)'s business.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trumpf_core::{Card, CardSet};
@@ -105,38 +105,6 @@ pub fn intent(key: KeyEvent) -> Option<Intent> {
     Some(intent)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn letters_ignore_case_and_control_keys_are_not_letters() {
-        let key = |code, modifiers| KeyEvent::new(code, modifiers);
-        assert_eq!(intent(key(KeyCode::Char('q'), KeyModifiers::NONE)), Some(Intent::Quit));
-        assert_eq!(intent(key(KeyCode::Char('Q'), KeyModifiers::SHIFT)), Some(Intent::Quit));
-        assert_eq!(intent(key(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Intent::Quit));
-        assert_eq!(intent(key(KeyCode::Char('p'), KeyModifiers::CONTROL)), None);
-        assert_eq!(intent(key(KeyCode::Char('x'), KeyModifiers::NONE)), None);
-        assert_eq!(intent(key(KeyCode::F(5), KeyModifiers::NONE)), None);
-        assert_eq!(intent(key(KeyCode::Enter, KeyModifiers::NONE)), Some(Intent::Confirm));
-        let k = intent(key(KeyCode::Char('k'), KeyModifiers::NONE)).unwrap();
-        assert_eq!((k.kontra_or_up(true), k.kontra_or_up(false)), (Intent::Kontra, Intent::Up));
-    }
-
-    #[test]
-    fn next_playable_wraps_around_and_skips_the_cursor() {
-        let cards: Vec<Card> = CardSet::PIQUET_PACK.iter().take(4).collect();
-        let legal = CardSet::from_iter([cards[0], cards[2]]);
-        assert_eq!(next_playable(0, &cards, legal, true), Some(2));
-        assert_eq!(next_playable(2, &cards, legal, true), Some(0));
-        assert_eq!(next_playable(0, &cards, legal, false), Some(2));
-        assert_eq!(next_playable(3, &cards, legal, false), Some(2));
-        assert_eq!(next_playable(1, &cards, CardSet::from_iter([cards[1]]), true), Some(1));
-        assert_eq!(next_playable(1, &cards, CardSet::EMPTY, true), None);
-        assert_eq!(next_playable(0, &[], legal, true), None);
-    }
-}
-
 /// What a key comes to before the game-specific handling, the same in
 /// every game: key releases are ignored, quitting takes a second `q` (any
 /// other key cancels it), keys without a meaning get a hint, `w` saves.
@@ -192,4 +160,36 @@ pub fn next_playable(cursor: usize, cards: &[Card], legal: CardSet, forward: boo
     (1..=n)
         .map(|k| if forward { (cursor + k) % n } else { (cursor + n * 2 - k) % n })
         .find(|&i| legal.contains(cards[i]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_ignore_case_and_control_keys_are_not_letters() {
+        let key = |code, modifiers| KeyEvent::new(code, modifiers);
+        assert_eq!(intent(key(KeyCode::Char('q'), KeyModifiers::NONE)), Some(Intent::Quit));
+        assert_eq!(intent(key(KeyCode::Char('Q'), KeyModifiers::SHIFT)), Some(Intent::Quit));
+        assert_eq!(intent(key(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Intent::Quit));
+        assert_eq!(intent(key(KeyCode::Char('p'), KeyModifiers::CONTROL)), None);
+        assert_eq!(intent(key(KeyCode::Char('x'), KeyModifiers::NONE)), None);
+        assert_eq!(intent(key(KeyCode::F(5), KeyModifiers::NONE)), None);
+        assert_eq!(intent(key(KeyCode::Enter, KeyModifiers::NONE)), Some(Intent::Confirm));
+        let k = intent(key(KeyCode::Char('k'), KeyModifiers::NONE)).unwrap();
+        assert_eq!((k.kontra_or_up(true), k.kontra_or_up(false)), (Intent::Kontra, Intent::Up));
+    }
+
+    #[test]
+    fn next_playable_wraps_around_and_skips_the_cursor() {
+        let cards: Vec<Card> = CardSet::PIQUET_PACK.iter().take(4).collect();
+        let legal = CardSet::from_iter([cards[0], cards[2]]);
+        assert_eq!(next_playable(0, &cards, legal, true), Some(2));
+        assert_eq!(next_playable(2, &cards, legal, true), Some(0));
+        assert_eq!(next_playable(0, &cards, legal, false), Some(2));
+        assert_eq!(next_playable(3, &cards, legal, false), Some(2));
+        assert_eq!(next_playable(1, &cards, CardSet::from_iter([cards[1]]), true), Some(1));
+        assert_eq!(next_playable(1, &cards, CardSet::EMPTY, true), None);
+        assert_eq!(next_playable(0, &[], legal, true), None);
+    }
 }

@@ -2,44 +2,22 @@
 //! four-member table, where the dealer sits out), a game of Spitzer against
 //! three, or a game of Spidge against two, in the terminal.
 //!
-//! Model / Msg / update / view: [`model::Model`] holds the Skat session and
-//! the screen state and changes only in [`model::Model::update`]; [`ui`]
-//! draws it (`impl Widget for &Model`). Spitzer and Spidge share one model
-//! for any game played as a match ([`common::MatchModel`], over a
-//! [`table::Table`]); [`spitzer`] and [`spidge`] draw their screens. Here live
-//! the terminal and two threads that turn the outside world into messages:
-//! one reads keys, one runs the bots, which see only their own seat's view
-//! and answer with a message, so the screen never waits for them.
+//! This module only reads the options: it makes the table's setup (the
+//! rules, the seed, the person and the bots: [`trumpf_tui::setup`]) and
+//! hands it to the terminal UI, [`trumpf_tui::play`], which runs it and
+//! says how it ended.
 
-mod common;
-mod input;
-mod model;
-mod record;
-mod session;
-mod spidge;
-mod spitzer;
-mod table;
-mod ui;
-
-use std::io::{self, Stdout};
 use std::path::PathBuf;
-use std::sync::Once;
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use anyhow::{Context, Result, bail};
-use clap::Args;
-use crossterm::event::{self, Event};
-use crossterm::{cursor, execute, terminal};
-use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
-use trumpf_core::series::SkatMatchRules;
-use trumpf_core::skat::{MatchFormat, Scoring};
-
-use model::{Cmd, Model, Msg, SkatSave};
-use record::SaveFormat;
-use session::BotRequest;
+use anyhow::{Result, bail};
+use clap::{Args, ValueEnum};
+use trumpf_core::series::{MatchGame, SkatMatchRules};
+use trumpf_core::skat::{MatchFormat, Scoring, SkatGame};
+use trumpf_core::spidge::SpidgeGame;
+use trumpf_core::spitzer::SpitzerGame;
+use trumpf_table::SaveFormat;
+use trumpf_tui::{Options, TuiGame};
 
 /// Arguments of `trumpf play`.
 #[derive(Debug, Args)]
@@ -88,7 +66,7 @@ pub struct PlayArgs {
     /// always the trumpf match record, which keeps the rules, every deal and
     /// the Bock and Ramsch rounds. `trumpf replay` reads both.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<SaveFormat>,
+    pub format: Option<Format>,
     /// Skat only: score the list by Seeger–Fabian instead of the classic
     /// sheet (on top of --rules).
     #[arg(long)]
@@ -101,9 +79,24 @@ pub struct PlayArgs {
     pub members: Option<u8>,
 }
 
-/// The names of the `members` members: the human, then the bots.
-fn names(members: usize) -> Vec<String> {
-    ["You", "Bot 1", "Bot 2", "Bot 3"].iter().take(members).map(|&name| name.to_owned()).collect()
+/// The format asked for with `--format`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
+pub enum Format {
+    /// ISS records while every deal can be one; a trumpf match record once
+    /// a deal cannot (a Ramsch, Kontra, a Bock deal), saying why.
+    #[default]
+    Iss,
+    /// Always the trumpf match record.
+    Trumpf,
+}
+
+impl From<Format> for SaveFormat {
+    fn from(format: Format) -> SaveFormat {
+        match format {
+            Format::Iss => SaveFormat::Iss,
+            Format::Trumpf => SaveFormat::Trumpf,
+        }
+    }
 }
 
 /// The games `trumpf play` knows.
@@ -124,9 +117,9 @@ pub fn run(args: PlayArgs) -> Result<()> {
         }
     }
     match game.as_str() {
-        "skat" => run_skat(args),
-        "spitzer" => spitzer::run(&args),
-        "spidge" => spidge::run(&args),
+        "skat" => run_skat(&args),
+        "spitzer" => run_match::<SpitzerGame>(&args, Default::default()),
+        "spidge" => run_match::<SpidgeGame>(&args, Default::default()),
         _ => bail!("unknown game {:?}: `trumpf play` plays one of {GAMES}", args.game),
     }
 }
@@ -153,172 +146,39 @@ fn skat_rules(args: &PlayArgs) -> Result<SkatMatchRules> {
     Ok(rules)
 }
 
-/// The pause between bot moves asked for.
-fn delay(args: &PlayArgs) -> Duration {
-    Duration::from_millis(if args.fast { 0 } else { args.delay })
+/// How the terminal runs: the save file and format, the pause between bot
+/// moves, and the command that plays the same table again.
+fn options(args: &PlayArgs, invocation: String) -> Options {
+    Options {
+        save: args.save.clone(),
+        format: args.format.map(SaveFormat::from).unwrap_or_default(),
+        delay: Duration::from_millis(if args.fast { 0 } else { args.delay }),
+        invocation,
+    }
 }
 
-fn run_skat(args: PlayArgs) -> Result<()> {
-    let rules = skat_rules(&args)?;
+fn run_skat(args: &PlayArgs) -> Result<()> {
+    let rules = skat_rules(args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let summary = crate::rules::summary(&rules);
-    let save = SkatSave { path: args.save.clone(), auto: args.save.is_some(), format: args.format.unwrap_or_default() };
-    let delay = delay(&args);
-    let members = usize::from(rules.table.table_size);
-    let names = names(members);
-    let mut model = Model::new(session::new(seed, rules)?, names.clone(), save.clone(), summary.clone());
-
-    let (tx, rx) = mpsc::channel();
-    let mut skat_bots = session::skat_bots(members);
-    let bots = spawn_bots(move |request| Msg::Bot(skat_bots.answer(request)), delay, tx.clone())?;
-    spawn_keys(tx.clone(), |event| match event {
-        Event::Key(key) => Some(Msg::Key(key)),
-        Event::Resize(..) => Some(Msg::Resize),
-        _ => None,
-    })?;
-    let mut screen = Screen::enter().context("could not set up the terminal")?;
-    let result = event_loop(&mut screen.terminal, &mut model, &rx, &tx, &bots);
-    drop(screen);
-    result?;
-
-    let record = model.session().record();
     let spec = args.rules.as_deref().unwrap_or("isko");
     let at = args.members.map_or_else(String::new, |m| format!(" --members {m}"));
-    println!("trumpf play --seed {seed} --rules {spec}{at}: {} deal(s) finished.", record.deals().len());
-    println!("Rules: {summary}.");
-    if let Some(result) = model.match_result() {
-        println!("{result}");
-    }
-    let totals = record.totals();
-    for (member, name) in names.iter().enumerate() {
-        println!("  {name:<6} {:>6}", totals[member]);
-    }
-    if save.auto && !record.deals().is_empty() {
-        let saved = record::session_text(model.session(), &names, save.format).map_err(anyhow::Error::msg)?;
-        let why = saved.not_iss.map(|why| format!(" (ISS records cannot express {why})")).unwrap_or_default();
-        println!("Saved to {} as {}{why}.", save.path_for(saved.format).display(), saved.format.name());
-    }
+    let options = options(args, format!("trumpf play --seed {seed} --rules {spec}{at}"));
+    print!("{}", trumpf_tui::play::<SkatGame>(trumpf_tui::setup::<SkatGame>(rules, seed), &options)?);
     Ok(())
 }
 
-fn event_loop(
-    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
-    model: &mut Model,
-    rx: &Receiver<Msg>,
-    tx: &Sender<Msg>,
-    bots: &Sender<BotRequest>,
-) -> Result<()> {
-    let mut cmds = model.start();
-    loop {
-        for cmd in cmds.drain(..) {
-            match cmd {
-                Cmd::AskBot(request) => bots.send(request).context("the bot thread stopped")?,
-                Cmd::Save { path, text, games, message } => {
-                    let result = std::fs::write(&path, text).map_err(|e| e.to_string());
-                    // The receiver lives in this function, so the send cannot fail.
-                    let _ = tx.send(Msg::Saved { games, result, message });
-                }
-                Cmd::Quit => return Ok(()),
-            }
-        }
-        terminal.draw(|frame| frame.render_widget(&*model, frame.area()))?;
-        let msg = rx.recv().context("the key reader stopped")?;
-        cmds = model.update(msg);
-    }
+/// `trumpf play` for a game played as a match under its own `rules`.
+fn run_match<G: TuiGame>(args: &PlayArgs, rules: <G as MatchGame>::Rules) -> Result<()> {
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let options = options(args, format!("trumpf play {} --seed {seed}", G::NAME));
+    print!("{}", trumpf_tui::play::<G>(trumpf_tui::setup::<G>(rules, seed), &options)?);
+    Ok(())
 }
 
 /// A seed from the clock, for a session without `--seed`.
 fn clock_seed() -> u64 {
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos % 1_000_000) as u64
-}
-
-/// Runs the bots on their own thread: each request is answered by `answer`
-/// after at least `delay`, as a message (`Msg::Bot`).
-fn spawn_bots<R: Send + 'static, M: Send + 'static>(
-    mut answer: impl FnMut(R) -> M + Send + 'static,
-    delay: Duration,
-    tx: Sender<M>,
-) -> Result<Sender<R>> {
-    let (requests, incoming) = mpsc::channel::<R>();
-    thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
-        for request in incoming {
-            let started = Instant::now();
-            let answer = answer(request);
-            thread::sleep(delay.saturating_sub(started.elapsed()));
-            if tx.send(answer).is_err() {
-                break;
-            }
-        }
-    })?;
-    Ok(requests)
-}
-
-/// Reads terminal events on their own thread and forwards those `to_msg`
-/// turns into messages (keys and resizes).
-fn spawn_keys<M: Send + 'static>(tx: Sender<M>, to_msg: fn(Event) -> Option<M>) -> Result<()> {
-    thread::Builder::new().name("keys".into()).spawn(move || {
-        while let Ok(event) = event::read() {
-            let Some(msg) = to_msg(event) else { continue };
-            if tx.send(msg).is_err() {
-                break;
-            }
-        }
-    })?;
-    Ok(())
-}
-
-const BOT_THREAD: &str = "bots";
-
-/// The terminal in raw mode on the alternate screen; restored when dropped,
-/// and by the panic hook if the UI thread panics.
-struct Screen {
-    terminal: Terminal<CrosstermBackend<Stdout>>,
-}
-
-impl Screen {
-    fn enter() -> io::Result<Screen> {
-        install_panic_hook();
-        terminal::enable_raw_mode()?;
-        let setup = execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)
-            .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())));
-        match setup {
-            Ok(terminal) => Ok(Screen { terminal }),
-            Err(e) => {
-                restore_terminal();
-                Err(e)
-            }
-        }
-    }
-}
-
-impl Drop for Screen {
-    fn drop(&mut self) {
-        restore_terminal();
-    }
-}
-
-fn restore_terminal() {
-    let _ = terminal::disable_raw_mode();
-    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
-}
-
-/// Restores the terminal before a panic message is printed, so the message
-/// is readable and the shell usable. A panic on the bot thread is caught
-/// there and reported in the status line, so it neither restores the
-/// terminal nor prints over the screen.
-fn install_panic_hook() {
-    static INSTALLED: Once = Once::new();
-    INSTALLED.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if thread::current().name() == Some(BOT_THREAD) {
-                return;
-            }
-            restore_terminal();
-            previous(info);
-        }));
-    });
 }
 
 #[cfg(test)]
@@ -360,7 +220,7 @@ mod tests {
                 .unwrap();
         assert_eq!(rules.table, SkatRules { scoring: Scoring::SeegerFabian, ..SkatRules::PUB });
         assert_eq!(rules.deals, Some(12));
-        assert!(crate::rules::summary(&rules).starts_with("pub · "), "{}", crate::rules::summary(&rules));
+        assert!(trumpf_table::skat::summary(&rules).starts_with("pub · "), "{}", trumpf_table::skat::summary(&rules));
         for (bad, needle) in [
             (PlayArgs { rules: Some("pirat".into()), deals: Some(9), ..args("skat") }, "Pirat match ends"),
             (PlayArgs { deals: Some(0), ..args("skat") }, "at least one deal"),
@@ -375,7 +235,7 @@ mod tests {
     fn members_seat_four_over_any_rules() {
         let rules = skat_rules(&PlayArgs { members: Some(4), rules: Some("pub".into()), ..args("skat") }).unwrap();
         assert_eq!(rules.table.table_size, 4);
-        assert_eq!(crate::rules::summary(&rules), "pub · Ramsch when all pass · Kontra/Re · Bock · 4 members");
+        assert_eq!(trumpf_table::skat::summary(&rules), "pub · Ramsch when all pass · Kontra/Re · Bock · 4 members");
         // A rules file asks for four; --members 3 overrides it.
         let file = std::env::temp_dir().join(format!("trumpf-four-{}.toml", std::process::id()));
         std::fs::write(&file, "table_size = 4\n").unwrap();
@@ -384,7 +244,7 @@ mod tests {
         let three = skat_rules(&PlayArgs { rules: spec, members: Some(3), ..args("skat") }).unwrap();
         std::fs::remove_file(&file).unwrap();
         assert_eq!(three.table.table_size, 3);
-        assert_eq!(names(4), ["You", "Bot 1", "Bot 2", "Bot 3"]);
+        assert_eq!(trumpf_tui::names(4), ["You", "Bot 1", "Bot 2", "Bot 3"]);
         let error = run(PlayArgs { members: Some(4), ..args("spitzer") }).unwrap_err().to_string();
         assert!(error.starts_with("--members is a Skat option"), "{error}");
     }

@@ -1,0 +1,85 @@
+//! Who plays a member's cards: a person, a bot, or nobody yet.
+
+use std::fmt;
+
+/// The player of one member of a table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Controller {
+    /// A person, who acts through [`Table::act`](crate::Table::act).
+    Person {
+        /// The name shown to the table and written to records.
+        name: String,
+    },
+    /// A bot, asked through [`Table::bot_request`](crate::Table::bot_request)
+    /// and answering through [`Table::answer`](crate::Table::answer).
+    Bot {
+        /// Which bot.
+        kind: BotKind,
+        /// The name shown to the table and written to records.
+        name: String,
+    },
+    /// A seat waiting for someone: nobody acts for it until a
+    /// [`Table::set_controller`](crate::Table::set_controller) fills it.
+    Empty,
+}
+
+impl Controller {
+    /// A person named `name`.
+    pub fn person(name: impl Into<String>) -> Controller {
+        Controller::Person { name: name.into() }
+    }
+
+    /// A bot of `kind` named `name`.
+    pub fn bot(kind: BotKind, name: impl Into<String>) -> Controller {
+        Controller::Bot { kind, name: name.into() }
+    }
+
+    /// The member's name: the person's or the bot's; `"empty seat"` for a
+    /// seat nobody holds.
+    pub fn name(&self) -> &str {
+        match self {
+            Controller::Person { name } | Controller::Bot { name, .. } => name,
+            Controller::Empty => "empty seat",
+        }
+    }
+
+    /// Whether a person plays this member.
+    pub fn is_person(&self) -> bool {
+        matches!(self, Controller::Person { .. })
+    }
+
+    /// The bot's kind, if a bot plays this member.
+    pub fn bot_kind(&self) -> Option<BotKind> {
+        match self {
+            Controller::Bot { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+}
+
+/// Which bot plays a member. New kinds join as new variants, carrying what
+/// they need (a search bot its strength: `Pimc(Level)` with easy, medium
+/// and hard); a game that has no bot of a kind refuses it when the table is
+/// set up ([`SetupError::NoBot`](crate::SetupError::NoBot)) or a controller
+/// changes ([`SeatError::NoBot`](crate::SeatError::NoBot)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum BotKind {
+    /// Uniformly random legal actions ([`trumpf_ai::RandomBot`]), seeded
+    /// from the table's seed and the member.
+    Random,
+    /// The game's rule-of-thumb player ([`trumpf_ai::SkatBot`],
+    /// [`trumpf_ai::SpitzerBot`], [`trumpf_ai::SpidgeBot`]).
+    Heuristic,
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+        })
+    }
+}

@@ -1,0 +1,68 @@
+//! The named Skat rules presets and the one-line description of the rules
+//! in force that every screen shows.
+
+use trumpf_core::series::SkatMatchRules;
+use trumpf_core::skat::{MatchFormat, PassOut, Scoring, SkatRules};
+
+/// The named presets.
+pub const PRESETS: [(&str, SkatRules); 3] =
+    [("isko", SkatRules::ISKO), ("pub", SkatRules::PUB), ("pirat", SkatRules::PIRAT)];
+
+/// A one-line description of the rules in force, for the screen: the
+/// preset's name (`custom` for anything but a preset, whose scoring and
+/// table size may differ: `--seeger-fabian`, `--members`), then what the
+/// rules add to the ISkO.
+pub fn summary(rules: &SkatMatchRules) -> String {
+    let t = &rules.table;
+    let name = PRESETS
+        .iter()
+        .find(|(_, p)| SkatRules { scoring: t.scoring, table_size: t.table_size, ..*p } == *t)
+        .map_or("custom", |(n, _)| n);
+    let mut parts = vec![name.to_owned()];
+    if t.pass_out == PassOut::Ramsch {
+        parts.push("Ramsch when all pass".into());
+    }
+    if t.kontra.is_some() {
+        parts.push("Kontra/Re".into());
+    }
+    if t.bock.is_some() {
+        parts.push("Bock".into());
+    }
+    if let MatchFormat::Pirat { .. } = t.format {
+        parts.push("to 100, then a Bock and a Ramsch round".into());
+    }
+    if t.scoring == Scoring::SeegerFabian {
+        parts.push("Seeger–Fabian".into());
+    }
+    if t.lost_hand_games_single {
+        parts.push("lost hand games single".into());
+    }
+    if t.table_size == 4 {
+        parts.push("4 members".into());
+    }
+    if let Some(deals) = rules.deals {
+        parts.push(format!("{deals} deals"));
+    }
+    parts.join(" · ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_names_the_preset_and_what_it_adds() {
+        let of = |table, deals| summary(&SkatMatchRules { table, deals });
+        assert_eq!(of(SkatRules::ISKO, None), "isko");
+        assert_eq!(of(SkatRules::PUB, None), "pub · Ramsch when all pass · Kontra/Re · Bock");
+        assert_eq!(of(SkatRules::PIRAT, None), "pirat · to 100, then a Bock and a Ramsch round");
+        let fabian = SkatRules { scoring: Scoring::SeegerFabian, ..SkatRules::ISKO };
+        assert_eq!(of(fabian, Some(36)), "isko · Seeger–Fabian · 36 deals");
+        let four = SkatRules { table_size: 4, ..SkatRules::PUB };
+        assert_eq!(of(four, None), "pub · Ramsch when all pass · Kontra/Re · Bock · 4 members");
+        // Every summary fits the bottom border of the table at 80 columns.
+        for (_, preset) in PRESETS {
+            assert!(of(preset, None).chars().count() <= 47, "{}", of(preset, None));
+        }
+    }
+}

@@ -1,0 +1,711 @@
+//! One terminal model for every game: Model / Msg / update.
+//!
+//! [`Model::update`] is the only way the model changes: keys, bot answers
+//! and save results arrive as [`Msg`]s, and what the model needs done
+//! outside (ask a bot, write a file, quit) leaves as [`Cmd`]s. The model
+//! drives a [`Table`] for its person, member [`Model::me`], and keeps his
+//! view of the deal: the only game state the screen reads. What differs
+//! between the games (the keys of Skat's auction and skat, the screens)
+//! comes from [`TuiGame`], whose [`TuiGame::Extra`] holds a game's own
+//! screen state.
+
+use std::fmt::Debug;
+use std::path::{Path, PathBuf};
+
+use crossterm::event::KeyEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+use trumpf_core::series::MatchStatus;
+use trumpf_core::{Card, CardSet, GameView, Member, Seat};
+use trumpf_table::{ActError, BotAnswer, BotRequest, SaveError, SaveFormat, Saved, Table, TableGame, Ticket};
+
+use crate::input::{Intent, KeyStep, key_step, next_playable};
+use crate::widgets::{Status, frame, help_line, match_sheet, status_line, too_small};
+
+/// What a game brings to the terminal: its screens and the words and keys
+/// that differ from game to game. The defaults are those of a game played
+/// card by card after a list of announcements (Spitzer, Spidge).
+pub trait TuiGame: TableGame {
+    /// The game's own screen state (Skat: marked cards, the bid chosen,
+    /// the sheet's scroll).
+    type Extra: Default + Debug + Send;
+
+    /// The game's name on the screen: `"Spitzer"`.
+    const TITLE: &'static str;
+    /// Below this width the screen only asks for a larger terminal.
+    const MIN_WIDTH: u16 = 60;
+    /// Below this height the screen only asks for a larger terminal.
+    const MIN_HEIGHT: u16 = 16;
+    /// Whether a save's message ends with what to press next.
+    const HINT_AFTER_SAVE: bool = true;
+
+    /// The file the `w` key saves a text of `format` to when no file was
+    /// given.
+    fn default_file(format: SaveFormat) -> &'static str;
+
+    /// The seat to act, as the view knows it.
+    fn acting(view: &Self::View) -> Option<Seat>;
+
+    /// The cards the cursor runs over now, in display order: the hand the
+    /// person plays from (Spidge's dealer: the dummy on its turn).
+    fn cursor_cards(model: &Model<Self>) -> Vec<Card>;
+
+    /// The cards the person may play now (empty unless it is his turn to play).
+    fn legal_cards(view: &Self::View) -> CardSet;
+
+    /// One line on how the deal that just finished came out.
+    fn summary(model: &Model<Self>) -> String;
+
+    /// The game's refusal of the person's action, in words for the status
+    /// line ("Not allowed: ...", cards with their suit symbols).
+    fn refusal(error: &Self::Error) -> String;
+
+    /// What to press after a deal: " n: next deal." (empty during a deal).
+    fn next_hint(model: &Model<Self>) -> String {
+        if !model.deal_over() {
+            String::new()
+        } else if model.winner().is_some() {
+            " The game is over: q quits.".to_owned()
+        } else {
+            " n: next deal.".to_owned()
+        }
+    }
+
+    /// The status line when a deal begins: "Deal 2: you are E2; Bot 1 deals."
+    fn deal_news(model: &Model<Self>) -> String {
+        let table = model.table();
+        let mut news = format!("Deal {}: {}", table.number(), Self::you_sit(model.view.seat()));
+        if table.dealer() != model.me() {
+            news.push_str(&format!("; {} deals", model.name(table.dealer())));
+        }
+        format!("{news}.")
+    }
+
+    /// The status line before the first key, if any.
+    fn opening(_model: &Model<Self>) -> Option<String> {
+        None
+    }
+
+    /// Where the person sits, said at a new deal: "you are E1 and lead".
+    fn you_sit(seat: Seat) -> &'static str {
+        Self::seat_name(seat)
+    }
+
+    /// The action `p` takes, in games that have one.
+    fn pass() -> Option<Self::Action> {
+        None
+    }
+
+    /// What the keys do in this phase, for a key that did nothing.
+    fn hint(_view: &Self::View) -> &'static str {
+        ""
+    }
+
+    /// The actions chosen from a list now (↑/↓ and Enter): by default
+    /// those of the person's legal actions that play no card.
+    fn options(model: &Model<Self>) -> Vec<Self::Action> {
+        model.legal().into_iter().filter(|&a| Self::card_of(a).is_none()).collect()
+    }
+
+    /// Handles an intent once the keys every game shares are dealt with.
+    fn on_intent(model: &mut Model<Self>, intent: Intent) -> Vec<Cmd<Self>> {
+        model.play_intent(intent)
+    }
+
+    /// Brings the game's screen state up to date after `seat` took
+    /// `action`; `before` is the person's view before it.
+    fn after_action(model: &mut Model<Self>, seat: Seat, _action: Self::Action, _before: &Self::View) {
+        if seat == model.view.seat() {
+            model.option = 0;
+        }
+    }
+
+    /// Keeps the cursor sensible after a change: on the card it was on
+    /// (`under_cursor`, if still there), inside the hand, on a playable card
+    /// when the person is to play.
+    fn fit_cursor(model: &mut Model<Self>, under_cursor: Option<Card>) {
+        model.keep_cursor(under_cursor);
+    }
+
+    /// What a key without a meaning says, where the game has its own words
+    /// for it (Skat while the person sits a deal out).
+    fn idle_key(_model: &Model<Self>) -> Option<&'static str> {
+        None
+    }
+
+    /// The status line once `saved` (holding `deals` deals) goes to `path`.
+    fn save_message(saved: &Saved, deals: usize, path: &Path) -> String {
+        let _ = saved;
+        format!("Saved {deals} deal(s) to {}.", path.display())
+    }
+
+    /// Draws the screen (pure: the model's view, the table's public record).
+    fn render(model: &Model<Self>, area: Rect, buf: &mut Buffer);
+
+    /// What `trumpf play` prints after the terminal is restored;
+    /// `invocation` is the command that plays the same table again.
+    ///
+    /// # Errors
+    /// If the finished deals cannot be written (a bug if it ever happens).
+    fn farewell(model: &Model<Self>, invocation: &str) -> Result<String, SaveError> {
+        Ok(match_farewell(model, invocation))
+    }
+}
+
+/// Something that happened.
+#[derive(Clone, Debug)]
+pub enum Msg<G: TuiGame> {
+    /// A key was pressed.
+    Key(KeyEvent),
+    /// The terminal was resized (the next draw adapts).
+    Resize,
+    /// A bot answered.
+    Bot(BotAnswer<G>),
+    /// A save finished.
+    Saved {
+        /// The file.
+        path: PathBuf,
+        /// The finished deals written.
+        deals: usize,
+        /// `Err` with the reason if the file could not be written.
+        result: Result<(), String>,
+        /// What to say when it worked (from [`Cmd::Save`]).
+        message: String,
+    },
+}
+
+/// Something the model wants done.
+#[derive(Clone, Debug)]
+pub enum Cmd<G: TuiGame> {
+    /// Ask a bot; its answer comes back as [`Msg::Bot`].
+    AskBot(BotRequest<G>),
+    /// Write `text` to `path`; the result comes back as [`Msg::Saved`].
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// The records.
+        text: String,
+        /// How many finished deals it holds.
+        deals: usize,
+        /// What the status line says when the file is written.
+        message: String,
+    },
+    /// Leave the terminal game.
+    Quit,
+}
+
+/// Where and how the finished deals are saved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveTarget {
+    /// The file given (`--save`); without it the game's file for the format.
+    pub path: Option<PathBuf>,
+    /// Save after every finished deal (a file was given).
+    pub auto: bool,
+    /// The format asked for.
+    pub format: SaveFormat,
+}
+
+/// The terminal game's state: the table, the person's view, the screen.
+pub struct Model<G: TuiGame> {
+    table: Table<G>,
+    me: Member,
+    /// The person's view of the deal: the only game state the screen reads.
+    pub(crate) view: G::View,
+    /// The card under the cursor, as an index into [`TuiGame::cursor_cards`].
+    pub(crate) cursor: usize,
+    /// The highlighted option when the person chooses among actions that
+    /// are not cards.
+    pub(crate) option: usize,
+    /// The status line, if something is to be said.
+    pub(crate) status: Option<Status>,
+    /// A quit was asked for; the next key confirms or cancels it.
+    pub(crate) quit_armed: bool,
+    quit: bool,
+    awaiting: Option<Ticket>,
+    pub(crate) save: SaveTarget,
+    saved_deals: usize,
+    /// The game's own screen state.
+    pub(crate) extra: G::Extra,
+}
+
+impl<G: TuiGame> Model<G> {
+    /// A model for `table` played by member `me`, saving as `save` says.
+    /// Call [`Model::start`] for the first commands.
+    pub fn new(table: Table<G>, me: Member, save: SaveTarget) -> Model<G> {
+        let view = table.view_of(me);
+        let mut model = Model {
+            table,
+            me,
+            view,
+            cursor: 0,
+            option: 0,
+            status: None,
+            quit_armed: false,
+            quit: false,
+            awaiting: None,
+            save,
+            saved_deals: 0,
+            extra: G::Extra::default(),
+        };
+        G::fit_cursor(&mut model, None);
+        model.status = G::opening(&model).map(Status::Info);
+        model
+    }
+
+    /// The first commands: a bot request if a bot acts first.
+    pub fn start(&mut self) -> Vec<Cmd<G>> {
+        self.ask_bot()
+    }
+
+    /// Whether the person confirmed quitting.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The table (match, seats, records; not the deal's hidden cards).
+    pub fn table(&self) -> &Table<G> {
+        &self.table
+    }
+
+    /// The member the screen is for.
+    pub fn me(&self) -> Member {
+        self.me
+    }
+
+    /// The person's view of the deal in progress.
+    pub fn view(&self) -> &G::View {
+        &self.view
+    }
+
+    /// Whether a bot's answer is awaited.
+    pub fn awaiting_bot(&self) -> bool {
+        self.awaiting.is_some()
+    }
+
+    /// Whether the deal on the screen is over.
+    pub fn deal_over(&self) -> bool {
+        G::acting(&self.view).is_none()
+    }
+
+    /// Whether the person sits this deal out (Skat's dealer at a
+    /// four-member table), watching through the spectator's view.
+    pub fn sits_out(&self) -> bool {
+        self.view.is_spectator()
+    }
+
+    /// The name of `member`.
+    pub fn name(&self, member: Member) -> &str {
+        self.table.name(member)
+    }
+
+    /// The name of the member sitting in `seat` this deal.
+    pub fn name_at(&self, seat: Seat) -> &str {
+        self.table.name_at(seat)
+    }
+
+    /// "Bot 1 (E2)": who sits in `seat`.
+    pub fn who(&self, seat: Seat) -> String {
+        self.table.who(seat)
+    }
+
+    /// Whether `seat` is the person's in this deal (never while he sits out).
+    pub fn is_me(&self, seat: Seat) -> bool {
+        !self.sits_out() && seat == self.view.seat()
+    }
+
+    /// Every member's name.
+    pub fn names(&self) -> Vec<String> {
+        self.table.names()
+    }
+
+    /// The cards the cursor runs over.
+    pub fn cursor_cards(&self) -> Vec<Card> {
+        G::cursor_cards(self)
+    }
+
+    /// The person's legal actions now (empty when it is not his turn).
+    pub fn legal(&self) -> Vec<G::Action> {
+        let mut legal = Vec::new();
+        self.view.legal_actions(&mut legal);
+        legal
+    }
+
+    /// The actions to choose from a list now.
+    pub fn options(&self) -> Vec<G::Action> {
+        G::options(self)
+    }
+
+    /// The highlighted option, kept inside the list.
+    pub fn option_index(&self, options: usize) -> usize {
+        self.option.min(options.saturating_sub(1))
+    }
+
+    /// The winner of the match, once it is won.
+    pub fn winner(&self) -> Option<Member> {
+        match self.table.status() {
+            MatchStatus::Won(member) => Some(member),
+            _ => None,
+        }
+    }
+
+    /// The file a text of `format` goes to.
+    pub fn save_path(&self, format: SaveFormat) -> PathBuf {
+        self.save.path.clone().unwrap_or_else(|| PathBuf::from(G::default_file(format)))
+    }
+
+    /// Handles one message.
+    pub fn update(&mut self, msg: Msg<G>) -> Vec<Cmd<G>> {
+        match msg {
+            Msg::Key(key) => self.on_key(key),
+            Msg::Resize => Vec::new(),
+            Msg::Bot(answer) => self.on_bot(answer),
+            Msg::Saved { path, deals, result, message } => {
+                self.status = Some(match result {
+                    Ok(()) => {
+                        self.saved_deals = self.saved_deals.max(deals);
+                        let next = if G::HINT_AFTER_SAVE { G::next_hint(self) } else { String::new() };
+                        Status::Info(format!("{message}{next}"))
+                    }
+                    Err(e) => Status::Error(format!("Could not save to {}: {e}", path.display())),
+                });
+                Vec::new()
+            }
+        }
+    }
+
+    pub(crate) fn info(&mut self, text: impl Into<String>) {
+        self.status = Some(Status::Info(text.into()));
+    }
+
+    pub(crate) fn error(&mut self, text: impl Into<String>) {
+        self.status = Some(Status::Error(text.into()));
+    }
+
+    fn on_key(&mut self, key: KeyEvent) -> Vec<Cmd<G>> {
+        let unsaved = self.table.record().deals().len().saturating_sub(self.saved_deals);
+        let quit_was_armed = self.quit_armed;
+        match key_step(key, &mut self.quit_armed, unsaved, self.save.auto) {
+            KeyStep::Nothing => Vec::new(),
+            KeyStep::Quit => {
+                self.quit = true;
+                vec![Cmd::Quit]
+            }
+            KeyStep::Say(text) => {
+                let own = (!quit_was_armed && crate::input::intent(key).is_none()).then(|| G::idle_key(self));
+                self.info(own.flatten().map_or(text, str::to_owned));
+                Vec::new()
+            }
+            KeyStep::Save => {
+                self.status = None;
+                self.save_now()
+            }
+            KeyStep::Act(intent) => {
+                self.status = None;
+                G::on_intent(self, intent)
+            }
+        }
+    }
+
+    /// The keys of a game played card by card after a list of
+    /// announcements (Spitzer, Spidge).
+    pub(crate) fn play_intent(&mut self, intent: Intent) -> Vec<Cmd<G>> {
+        // These games have no Kontra: `k` is up.
+        let intent = intent.kontra_or_up(false);
+        if self.deal_over() {
+            // Not Enter: a player still pressing Enter to play cards would
+            // skip the result.
+            return match (intent, self.winner()) {
+                (Intent::NextDeal, None) => self.next_deal(),
+                (_, Some(_)) => {
+                    self.info("The game is over: w saves the match, q quits.");
+                    Vec::new()
+                }
+                _ => {
+                    self.info("This deal is over: n starts the next one.");
+                    Vec::new()
+                }
+            };
+        }
+        match intent {
+            Intent::Cancel => return Vec::new(),
+            Intent::NextDeal => {
+                self.info(format!("Deal {} is still being played.", self.table.number()));
+                return Vec::new();
+            }
+            _ => {}
+        }
+        let options = self.options();
+        if !options.is_empty() {
+            return self.choose_option(intent, &options, true);
+        }
+        if self.move_cursor(intent, true) {
+            return Vec::new();
+        }
+        if !self.view.is_my_turn() {
+            if let Some(seat) = G::acting(&self.view) {
+                let who = self.who(seat);
+                self.info(format!("Wait: {who} is to act."));
+            }
+            return Vec::new();
+        }
+        match intent {
+            Intent::Pass => match G::pass() {
+                Some(pass) => self.act(pass),
+                None => {
+                    self.error(format!("Not allowed: there is no passing in {}; play a card.", G::TITLE));
+                    Vec::new()
+                }
+            },
+            Intent::Confirm | Intent::Select => match self.cursor_cards().get(self.cursor) {
+                Some(&card) => self.act(self.view.card_action(card)),
+                None => Vec::new(),
+            },
+            _ => {
+                self.info(G::hint(&self.view));
+                Vec::new()
+            }
+        }
+    }
+
+    /// Keys while the person chooses from a list of actions: ↑/↓ (with
+    /// `sideways` also ←/→, and a hint for any other key), PgUp/PgDn,
+    /// Home/End move, Enter or Space takes the highlighted one, `p` the
+    /// game's pass.
+    pub(crate) fn choose_option(&mut self, intent: Intent, options: &[G::Action], sideways: bool) -> Vec<Cmd<G>> {
+        let last = options.len() - 1;
+        let at = self.option_index(options.len());
+        self.option = match intent {
+            Intent::Confirm | Intent::Select => return self.act(options[at]),
+            Intent::Pass => match G::pass() {
+                Some(pass) => return self.act(pass),
+                None => at,
+            },
+            Intent::Up => at.saturating_sub(1),
+            Intent::Left if sideways => at.saturating_sub(1),
+            Intent::Down => at + 1,
+            Intent::Right if sideways => at + 1,
+            Intent::PageUp => at.saturating_sub(5),
+            Intent::PageDown => at + 5,
+            Intent::First => 0,
+            Intent::Last => last,
+            _ if sideways => {
+                self.info(G::hint(&self.view));
+                at
+            }
+            _ => at,
+        }
+        .min(last);
+        Vec::new()
+    }
+
+    /// Moves the hand cursor for the cursor keys (Home/End only with
+    /// `ends`); `false` if the key is not one.
+    pub(crate) fn move_cursor(&mut self, intent: Intent, ends: bool) -> bool {
+        let cards = self.cursor_cards();
+        let n = cards.len();
+        if n == 0 {
+            return false;
+        }
+        let last = n - 1;
+        self.cursor = match intent {
+            Intent::Left => self.cursor.min(last).saturating_sub(1),
+            Intent::Right => (self.cursor + 1).min(last),
+            Intent::First if ends => 0,
+            Intent::Last if ends => last,
+            Intent::NextPlayable | Intent::PrevPlayable => {
+                let forward = intent == Intent::NextPlayable;
+                match next_playable(self.cursor, &cards, G::legal_cards(&self.view), forward) {
+                    Some(i) => i,
+                    None => {
+                        self.info("No card is playable now.");
+                        self.cursor
+                    }
+                }
+            }
+            _ => return false,
+        };
+        true
+    }
+
+    /// Applies the person's action; the game's refusal goes to the status line.
+    pub(crate) fn act(&mut self, action: G::Action) -> Vec<Cmd<G>> {
+        match self.table.act(self.me, action) {
+            Ok(acted) => self.after(acted.seat, acted.action),
+            Err(ActError::Refused(e)) => {
+                self.error(G::refusal(&e));
+                Vec::new()
+            }
+            Err(e) => {
+                self.error(format!("Not allowed: {e}."));
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_bot(&mut self, answer: BotAnswer<G>) -> Vec<Cmd<G>> {
+        if self.awaiting != Some(answer.ticket) {
+            return Vec::new();
+        }
+        let who = self.name_at(answer.seat).to_owned();
+        let Ok(acted) = self.table.answer(answer) else { return Vec::new() };
+        self.awaiting = None;
+        if let Some(trouble) = &acted.trouble {
+            self.error(trouble.sentence(&who));
+        }
+        self.after(acted.seat, acted.action)
+    }
+
+    /// Brings the model up to date after `seat` took `action`.
+    fn after(&mut self, seat: Seat, action: G::Action) -> Vec<Cmd<G>> {
+        let under_cursor = self.cursor_cards().get(self.cursor).copied();
+        let before = std::mem::replace(&mut self.view, self.table.view_of(self.me));
+        G::after_action(self, seat, action, &before);
+        G::fit_cursor(self, under_cursor);
+        let mut cmds = Vec::new();
+        if self.deal_over() {
+            let summary = G::summary(self);
+            let next = G::next_hint(self);
+            self.info(format!("{summary}{next}"));
+            if let Some(e) = self.table.record_error() {
+                self.error(format!("Internal error: deal {} could not be recorded: {e}", self.table.number()));
+            }
+            if self.save.auto {
+                cmds.extend(self.save_cmd());
+            }
+        }
+        cmds.extend(self.ask_bot());
+        cmds
+    }
+
+    /// The cursor on the card it was on (if still there), inside the hand,
+    /// and on a playable card when the person is to play.
+    pub(crate) fn keep_cursor(&mut self, under_cursor: Option<Card>) {
+        let cards = self.cursor_cards();
+        if let Some(i) = under_cursor.and_then(|c| cards.iter().position(|&x| x == c)) {
+            self.cursor = i;
+        }
+        self.cursor = self.cursor.min(cards.len().saturating_sub(1));
+        let legal = G::legal_cards(&self.view);
+        if !legal.is_empty() && !cards.get(self.cursor).is_some_and(|&c| legal.contains(c)) {
+            self.cursor = cards.iter().position(|&c| legal.contains(c)).unwrap_or(0);
+        }
+    }
+
+    fn ask_bot(&mut self) -> Vec<Cmd<G>> {
+        let Some(request) = self.table.bot_request().filter(|r| self.awaiting != Some(r.ticket)) else {
+            return Vec::new();
+        };
+        self.awaiting = Some(request.ticket);
+        vec![Cmd::AskBot(request)]
+    }
+
+    /// Deals the next deal, if the match goes on.
+    pub(crate) fn next_deal(&mut self) -> Vec<Cmd<G>> {
+        if self.table.next_deal().is_err() {
+            return Vec::new();
+        }
+        self.cursor = 0;
+        self.option = 0;
+        self.awaiting = None;
+        self.extra = G::Extra::default();
+        self.view = self.table.view_of(self.me);
+        G::fit_cursor(self, None);
+        let news = G::deal_news(self);
+        self.info(news);
+        self.ask_bot()
+    }
+
+    pub(crate) fn save_now(&mut self) -> Vec<Cmd<G>> {
+        if self.table.record().deals().is_empty() {
+            self.info("Nothing to save yet: no deal has finished.");
+            return Vec::new();
+        }
+        self.save_cmd()
+    }
+
+    fn save_cmd(&mut self) -> Vec<Cmd<G>> {
+        match self.table.save(self.save.format) {
+            Ok(saved) => {
+                let path = self.save_path(saved.format);
+                let deals = self.table.record().deals().len();
+                let message = G::save_message(&saved, deals, &path);
+                vec![Cmd::Save { path, text: saved.text, deals, message }]
+            }
+            Err(e) => {
+                self.error(format!("Could not write the records: {e}"));
+                Vec::new()
+            }
+        }
+    }
+}
+
+impl<G: TuiGame> Model<G> {
+    /// The frame of a match screen: the title bar, the score panel on the
+    /// right (`sheet` its title), the status line (`fallback` when the model
+    /// has nothing to say) and the help line. Returns the area left for the
+    /// game.
+    pub(crate) fn match_frame(
+        &self,
+        (title, sheet): (Line<'static>, String),
+        (fallback, help): (String, &'static str),
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> Rect {
+        let status = status_line(self.status.as_ref(), fallback);
+        let (left, right) = frame(area, buf, title, SHEET_WIDTH, (status, false), help_line(help));
+        match_sheet(self.table.record(), &self.names(), sheet, right, buf);
+        left
+    }
+
+    /// "Waiting for Bot 1 (E2)…" while another seat is to act.
+    pub(crate) fn waiting_line(&self) -> Option<Line<'static>> {
+        let seat = G::acting(&self.view)?;
+        (!self.is_me(seat)).then(|| Line::from(format!("Waiting for {}…", self.who(seat))).italic())
+    }
+
+    /// The end of the match, when it is won: who won, with the points.
+    pub(crate) fn winner_lines(&self) -> Vec<Line<'static>> {
+        let Some(winner) = self.winner() else { return Vec::new() };
+        let totals = self.table.record().totals();
+        let name = self.name(winner);
+        let verb = if winner == self.me { "win" } else { "wins" };
+        vec![
+            Line::from(format!("GAME OVER: {name} {verb} the game with {} points.", totals[winner.index()]))
+                .style(Style::new().fg(Color::Green).add_modifier(Modifier::BOLD)),
+        ]
+    }
+}
+
+/// Width of the score panel of a match screen.
+const SHEET_WIDTH: u16 = 25;
+
+impl<G: TuiGame> Widget for &Model<G> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if !too_small(area, buf, G::MIN_WIDTH, G::MIN_HEIGHT) {
+            G::render(self, area, buf);
+        }
+    }
+}
+
+/// What `trumpf play` prints for a game played as a match, after the
+/// terminal is restored: `invocation` (the command that replays it), the
+/// deals finished, each member's total, the winner, where it is saved.
+pub fn match_farewell<G: TuiGame>(model: &Model<G>, invocation: &str) -> String {
+    let table = model.table();
+    let record = table.record();
+    let mut text = format!("{invocation}: {} deal(s) finished.\n", record.deals().len());
+    let totals = record.totals();
+    for (name, total) in model.names().iter().zip(totals).take(record.members()) {
+        text.push_str(&format!("  {name:<6} {total:>4}\n"));
+    }
+    if let Some(winner) = model.winner() {
+        text.push_str(&format!("{} won the game.\n", model.name(winner)));
+    }
+    if model.save.auto && !record.deals().is_empty() {
+        text.push_str(&format!("The match is saved in {}.\n", model.save_path(SaveFormat::Trumpf).display()));
+    }
+    text
+}
