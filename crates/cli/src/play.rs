@@ -12,6 +12,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
+use trumpf_core::GameId;
 use trumpf_core::series::{MatchGame, SkatMatchRules};
 use trumpf_core::skat::{MatchFormat, Scoring, SkatGame};
 use trumpf_core::spidge::SpidgeGame;
@@ -103,8 +104,11 @@ impl From<Format> for SaveFormat {
 const GAMES: &str = "skat, spitzer, spidge";
 
 pub fn run(args: PlayArgs) -> Result<()> {
-    let game = args.game.to_ascii_lowercase();
-    if game != "skat" {
+    let Ok(id) = args.game.parse::<GameId>() else {
+        bail!("unknown game {:?}: `trumpf play` plays one of {GAMES}", args.game)
+    };
+    if id != GameId::Skat {
+        let game = id.name();
         let skat_only = [
             ("--seeger-fabian", args.seeger_fabian),
             ("--rules", args.rules.is_some()),
@@ -116,11 +120,10 @@ pub fn run(args: PlayArgs) -> Result<()> {
             bail!("{flag} is a Skat option; {game} has its own rules and scoring");
         }
     }
-    match game.as_str() {
-        "skat" => run_skat(&args),
-        "spitzer" => run_match::<SpitzerGame>(&args, Default::default()),
-        "spidge" => run_match::<SpidgeGame>(&args, Default::default()),
-        _ => bail!("unknown game {:?}: `trumpf play` plays one of {GAMES}", args.game),
+    match id {
+        GameId::Skat => run_skat(&args),
+        GameId::Spitzer => run_match::<SpitzerGame>(&args, Default::default()),
+        GameId::Spidge => run_match::<SpidgeGame>(&args, Default::default()),
     }
 }
 

@@ -273,3 +273,16 @@ fn no_prefix_of_a_record_panics_or_reads() {
         assert!(MatchRecord::<SkatGame>::read(&good[..cut]).is_err(), "prefix of {cut} bytes read");
     }
 }
+
+#[test]
+fn a_deal_whose_bidding_has_begun_is_not_fresh() {
+    use trumpf_core::series::{MatchError, StartError};
+    let mut m = Match::<SkatGame>::new(SkatMatchRules::default(), Member::new(0).unwrap()).unwrap();
+    let mut start = SkatGame::new(SkatDeal::from_seed(4), SkatRules::default());
+    start.try_apply(Seat::MIDDLEHAND, SkatAction::Bid(18)).unwrap();
+    assert_eq!(m.record(start, Vec::new()).err(), Some(MatchError::DoesNotFit(StartError::UnderWay)));
+    let mut spitzer = Match::<SpitzerGame>::new(SpitzerRules::default(), Member::new(0).unwrap()).unwrap();
+    let mut start = SpitzerGame::from_seed(4);
+    start.try_apply(Seat::FOREHAND, trumpf_core::spitzer::SpitzerAction::Pass).unwrap();
+    assert!(matches!(spitzer.record(start, Vec::new()), Err(MatchError::DoesNotFit(StartError::UnderWay))));
+}

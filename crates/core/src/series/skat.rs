@@ -182,7 +182,9 @@ impl MatchGame for SkatGame {
     }
 
     fn check_start(&self, rules: &SkatMatchRules, progress: &SkatProgress) -> Result<(), StartError> {
-        fresh_under(*self.rules() == rules.table, self.played().is_empty())?;
+        // Fresh: exactly the state a new deal of these cards starts in.
+        let fresh = *self == SkatGame::with_setup(*self.deal(), *self.rules(), self.setup());
+        fresh_under(*self.rules() == rules.table, fresh)?;
         let expected = progress.next_setup(&rules.table);
         if self.setup() != expected {
             return Err(StartError::Setup { expected, found: self.setup() });

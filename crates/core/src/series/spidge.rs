@@ -34,7 +34,7 @@ impl MatchGame for SpidgeGame {
     }
 
     fn check_start(&self, rules: &SpidgeRules, _: &()) -> Result<(), StartError> {
-        fresh_under(self.rules() == rules, self.played().is_empty())
+        fresh_under(self.rules() == rules, *self == SpidgeGame::new(*self.deal(), *self.rules()))
     }
 
     fn after_deal(

@@ -39,7 +39,8 @@ impl MatchGame for SpitzerGame {
     }
 
     fn check_start(&self, rules: &SpitzerRules, _: &()) -> Result<(), StartError> {
-        fresh_under(self.rules() == rules, self.played().is_empty())
+        let fresh = SpitzerGame::new(*self.deal(), *self.rules()).is_ok_and(|start| start == *self);
+        fresh_under(self.rules() == rules, fresh)
     }
 
     fn after_deal(
