@@ -7,7 +7,6 @@ use super::record::{
     read_pairs, write_hands,
 };
 use super::{MatchGame, MatchStatus, RulesError, StartError, fresh_under, strict_leader, totals_after};
-use crate::game::Game;
 use crate::seat::{Member, Seat};
 use crate::skat::{
     BockStacking, BockTriggers, DealSetup, GameKind, KontraTiming, MatchFormat, RamschKind, RamschScoring, RamschTie,

@@ -9,7 +9,6 @@ use super::record::{
 };
 use super::{MatchGame, MatchStatus, StartError, fresh_under, totals_after};
 use crate::card::Card;
-use crate::game::Game;
 use crate::seat::{Member, Seat};
 use crate::spidge::{
     DoubleJoker, JokerSuit, SpidgeAction, SpidgeDeal, SpidgeGame, SpidgeRules, TrumpLead, game_winner,

@@ -8,7 +8,6 @@ use super::record::{
     write_hands,
 };
 use super::{MatchGame, MatchStatus, RulesError, StartError, fresh_under, totals_after};
-use crate::game::Game;
 use crate::seat::{Member, Seat};
 use crate::spitzer::{
     CallTiming, FirstTrickSelfRow, SpitzerAction, SpitzerDeal, SpitzerGame, SpitzerRules, game_winner,
