@@ -8,12 +8,14 @@
 
 mod random;
 mod skat;
+pub mod solver;
 mod spidge;
 mod spitzer;
 mod trick;
 
 pub use random::RandomBot;
 pub use skat::SkatBot;
+pub use solver::{CardValues, Goal, Objective, SolveError, Solver};
 pub use spidge::SpidgeBot;
 pub use spitzer::SpitzerBot;
 

@@ -1,0 +1,399 @@
+//! The Skat search position (suit, grand and null games in trick play).
+
+use trumpf_core::skat::{GameKind, SkatGame, card_points, points};
+use trumpf_core::{Card, CardSet, Game, Rank, Seat, Suit};
+
+use super::SolveError;
+use super::groups::{Groups, Order};
+use super::search::Node;
+use super::tt::{TtKey, mix};
+
+/// What the search counts for the declarer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Count {
+    /// Card points of his tricks (the skat's points are added at the root).
+    Points,
+    /// His tricks.
+    Tricks,
+}
+
+/// The search context of one Skat game.
+pub(crate) struct SkatCtx {
+    pub kind: GameKind,
+    pub order: Order,
+    /// Ordering strength of each card (higher ranks higher; trumps on top).
+    strength: [u8; 64],
+    /// The constant part of every key: game kind, declarer, count, sides.
+    aux: u16,
+    /// Suit or grand (class 0 of the order is the trumps).
+    has_trumps: bool,
+}
+
+impl SkatCtx {
+    pub fn new(kind: GameKind, declarer: usize, count: Count, declarer_max: bool) -> SkatCtx {
+        let order = skat_order(kind);
+        let mut strength = [0u8; 64];
+        for c in 0..order.classes() {
+            let cards = order.class_cards(c);
+            let trump = kind.trumps().contains(cards[0]);
+            for (i, &card) in cards.iter().enumerate() {
+                strength[usize::from(card.index())] = (if trump { 32 } else { 0 }) + (16 - i as u8);
+            }
+        }
+        let kind_bits = match kind {
+            GameKind::Suit(s) => s.index() as u16,
+            GameKind::Grand => 4,
+            GameKind::Null => 5,
+        };
+        let aux = (kind_bits << 2)
+            | ((declarer as u16) << 5)
+            | (u16::from(count == Count::Tricks) << 7)
+            | (u16::from(declarer_max) << 8);
+        SkatCtx { kind, order, strength, aux, has_trumps: kind != GameKind::Null }
+    }
+}
+
+/// The card classes of a game kind, highest first (`skat.md` §2.3).
+fn skat_order(kind: GameKind) -> Order {
+    use Rank::*;
+    let suit_ranks = [Ace, Ten, King, Queen, Nine, Eight, Seven];
+    let null_ranks = [Ace, King, Queen, Jack, Ten, Nine, Eight, Seven];
+    let jacks = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds].map(|s| Card::new(s, Jack));
+    let mut classes: [[Card; 16]; 5] = [[Card::JOKER_1; 16]; 5];
+    let mut lens = [0usize; 5];
+    let mut n = 0;
+    let mut push_class = |cards: &mut dyn Iterator<Item = Card>| {
+        for card in cards {
+            classes[n][lens[n]] = card;
+            lens[n] += 1;
+        }
+        n += 1;
+    };
+    match kind {
+        GameKind::Null => {
+            for suit in Suit::ALL {
+                push_class(&mut null_ranks.iter().map(|&r| Card::new(suit, r)));
+            }
+        }
+        GameKind::Grand => {
+            push_class(&mut jacks.iter().copied());
+            for suit in Suit::ALL {
+                push_class(&mut suit_ranks.iter().map(|&r| Card::new(suit, r)));
+            }
+        }
+        GameKind::Suit(trump) => {
+            push_class(&mut jacks.iter().copied().chain(suit_ranks.iter().map(|&r| Card::new(trump, r))));
+            for suit in Suit::ALL.into_iter().filter(|&s| s != trump) {
+                push_class(&mut suit_ranks.iter().map(|&r| Card::new(suit, r)));
+            }
+        }
+    }
+    let slices: Vec<&[Card]> = (0..n).map(|i| &classes[i][..lens[i]]).collect();
+    Order::new(&slices)
+}
+
+/// When the play stops before the tenth trick (`skat.md` §6.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EarlyEnd {
+    None,
+    /// Null: the declarer's first trick.
+    DeclarerTrick,
+    /// Schwarz announced: the defenders' first trick.
+    DefenderTrick,
+}
+
+/// A Skat position in trick play.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SkatPos {
+    hands: [CardSet; 3],
+    trick: [Card; 3],
+    trick_len: u8,
+    leader: u8,
+    to_move: u8,
+    best_pos: u8,
+    best_strength: u8,
+    trick_points: u8,
+    declarer: u8,
+    declarer_max: bool,
+    count: Count,
+    early: EarlyEnd,
+    over: bool,
+    /// The declarer's counter so far.
+    total: i16,
+    /// The most the counter can still grow.
+    left: i16,
+}
+
+impl SkatPos {
+    /// The position of `game` (which must be a declared game in trick play
+    /// or over), counting `count` for the declarer. Returns the position and
+    /// the counter's offset not tracked by the search (the skat's points).
+    pub fn from_game(game: &SkatGame, count: Count, declarer_max: bool) -> Result<SkatPos, SolveError> {
+        let (declarer, _) = game.declarer().ok_or(SolveError::NotInTrickPlay)?;
+        let contract = game.contract().ok_or(SolveError::NotInTrickPlay)?;
+        if game.is_ramsch() {
+            return Err(SolveError::Unsupported("Ramsch"));
+        }
+        let kind = contract.kind;
+        let d = declarer.index();
+        let early = if kind == GameKind::Null {
+            EarlyEnd::DeclarerTrick
+        } else if contract.ends_on_defender_trick() {
+            EarlyEnd::DefenderTrick
+        } else {
+            EarlyEnd::None
+        };
+        let hands = [Seat::FOREHAND, Seat::MIDDLEHAND, Seat::REARHAND].map(|seat| game.hand(seat));
+        let (leader, cards) = game.current_trick();
+        let mut pos = SkatPos {
+            hands,
+            trick: [Card::JOKER_1; 3],
+            trick_len: 0,
+            leader: leader.index() as u8,
+            to_move: leader.index() as u8,
+            best_pos: 0,
+            best_strength: 0,
+            trick_points: 0,
+            declarer: d as u8,
+            declarer_max,
+            count,
+            early,
+            over: game.is_over(),
+            total: 0,
+            left: 0,
+        };
+        pos.total = match count {
+            Count::Points => i16::from(game.points_won()[declarer]) + i16::from(points(game.skat())),
+            Count::Tricks => i16::from(game.tricks_won()[declarer]),
+        };
+        let in_trick: CardSet = cards.iter().copied().collect();
+        pos.left = match count {
+            Count::Points => i16::from(points(hands[0] | hands[1] | hands[2] | in_trick)),
+            Count::Tricks => ((hands[0] | hands[1] | hands[2] | in_trick).len() / 3) as i16,
+        };
+        if pos.over {
+            pos.left = 0;
+            return Ok(pos);
+        }
+        // Replay the cards of the current trick from hands that hold them again.
+        for &card in cards {
+            let seat = usize::from(pos.to_move);
+            pos.hands[seat].insert(card);
+            pos.play_card(kind, card);
+        }
+        Ok(pos)
+    }
+
+    #[inline]
+    fn play_card(&mut self, kind: GameKind, card: Card) {
+        let seat = usize::from(self.to_move);
+        self.hands[seat].remove(card);
+        let pts = card_points(card);
+        if self.trick_len == 0 {
+            self.best_pos = 0;
+            self.best_strength = kind.strength(card, card);
+            self.trick_points = pts;
+        } else {
+            let s = kind.strength(card, self.trick[0]);
+            if s > self.best_strength {
+                self.best_strength = s;
+                self.best_pos = self.trick_len;
+            }
+            self.trick_points += pts;
+        }
+        self.trick[usize::from(self.trick_len)] = card;
+        self.trick_len += 1;
+        if self.trick_len < 3 {
+            self.to_move = (self.to_move + 1) % 3;
+            return;
+        }
+        let winner = (self.leader + self.best_pos) % 3;
+        let gain = match self.count {
+            Count::Points => i16::from(self.trick_points),
+            Count::Tricks => 1,
+        };
+        self.left -= gain;
+        let declarer_took = winner == self.declarer;
+        if declarer_took {
+            self.total += gain;
+        }
+        self.trick_len = 0;
+        self.leader = winner;
+        self.to_move = winner;
+        self.over = self.hands[0].is_empty()
+            || match self.early {
+                EarlyEnd::None => false,
+                EarlyEnd::DeclarerTrick => declarer_took,
+                EarlyEnd::DefenderTrick => !declarer_took,
+            };
+        if self.over {
+            self.left = 0;
+        }
+    }
+
+    /// The seat to play.
+    pub fn to_move(&self) -> usize {
+        usize::from(self.to_move)
+    }
+}
+
+/// Compresses the 32-card pack's bits into 32 bits (eight ranks per suit).
+#[inline]
+pub(crate) const fn compact32(set: CardSet) -> u64 {
+    let b = set.bits();
+    ((b >> 5) & 0xFF) | ((b >> 13) & 0xFF00) | ((b >> 21) & 0xFF_0000) | ((b >> 29) & 0xFF00_0000)
+}
+
+/// The key of a Skat trick start: two bit planes over the 32 cards (played
+/// 00, forehand 01, middlehand 10, rearhand 11), the leader and the context.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SkatKey {
+    planes: u64,
+    aux: u16,
+}
+
+impl TtKey for SkatKey {
+    #[inline]
+    fn hash(&self) -> u64 {
+        mix(self.planes ^ (u64::from(self.aux) << 48).rotate_left(7))
+    }
+}
+
+impl Node for SkatPos {
+    type Key = SkatKey;
+    type Ctx = SkatCtx;
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    #[inline]
+    fn max_to_move(&self) -> bool {
+        (self.to_move == self.declarer) == self.declarer_max
+    }
+
+    #[inline]
+    fn total(&self) -> i32 {
+        i32::from(self.total)
+    }
+
+    #[inline]
+    fn bounds(&self, ctx: &SkatCtx) -> (i32, i32) {
+        let left = i32::from(self.left);
+        if self.trick_len != 0 || self.count == Count::Tricks {
+            return (0, left);
+        }
+        if !ctx.has_trumps {
+            return (0, left);
+        }
+        // The top run of remaining trumps held by one side goes to that side:
+        // nothing beats those cards whenever they are played.
+        let d = usize::from(self.declarer);
+        let declarer_hand = self.hands[d];
+        let remaining = self.hands[0] | self.hands[1] | self.hands[2];
+        let mut side = None;
+        let mut sure = 0;
+        for &card in ctx.order.class_cards(0) {
+            if !remaining.contains(card) {
+                continue;
+            }
+            let mine = declarer_hand.contains(card);
+            match side {
+                None => side = Some(mine),
+                Some(s) if s != mine => break,
+                _ => {}
+            }
+            sure += i32::from(card_points(card));
+        }
+        match side {
+            Some(true) => (sure.min(left), left),
+            Some(false) => (0, (left - sure).max(0)),
+            None => (0, left),
+        }
+    }
+
+    #[inline]
+    fn key(&self, ctx: &SkatCtx) -> Option<(SkatKey, u8)> {
+        if self.trick_len != 0 {
+            return None;
+        }
+        let [h0, h1, h2] = self.hands;
+        let low = compact32(h0 | h2);
+        let high = compact32(h1 | h2);
+        let key = SkatKey { planes: low | high << 32, aux: ctx.aux | u16::from(self.leader) };
+        Some((key, (h0.len() * 3) as u8))
+    }
+
+    #[inline]
+    fn legal(&self, ctx: &SkatCtx) -> CardSet {
+        let led = if self.trick_len == 0 { None } else { Some(self.trick[0]) };
+        ctx.kind.legal_cards(self.hands[usize::from(self.to_move)], led)
+    }
+
+    #[inline]
+    fn groups(&self, ctx: &SkatCtx, legal: CardSet, out: &mut Groups) {
+        let me = usize::from(self.to_move);
+        let mut separators = CardSet::EMPTY;
+        for (i, &h) in self.hands.iter().enumerate() {
+            if i != me {
+                separators |= h;
+            }
+        }
+        for &card in &self.trick[..usize::from(self.trick_len)] {
+            separators.insert(card);
+        }
+        let pts: Option<fn(Card) -> u8> = match self.count {
+            Count::Points => Some(card_points),
+            Count::Tricks => None,
+        };
+        out.build(&ctx.order, legal, separators, pts, CardSet::EMPTY);
+    }
+
+    #[inline]
+    fn score(&self, ctx: &SkatCtx, card: Card) -> i16 {
+        let me = self.to_move;
+        let mover_declarer_side = me == self.declarer;
+        // When the declarer maximises (suit, grand), both sides want their
+        // own tricks; in Null (declarer minimises) both want the declarer
+        // to be the one who takes them, i.e. their own side to lose tricks
+        // from the declarer's view and to win none from the defenders'.
+        let wants_own_side_wins = self.declarer_max;
+        let pts = card_points(card) as i16;
+        let strength = ctx.strength[usize::from(card.index())] as i16;
+        if self.trick_len == 0 {
+            // Leading: high cards first when tricks are wanted, low otherwise.
+            return if wants_own_side_wins { strength } else { -strength };
+        }
+        let s = ctx.kind.strength(card, self.trick[0]);
+        let would_win = s > self.best_strength;
+        let winner_now = (self.leader + self.best_pos) % 3;
+        let winner_is_friend = (winner_now == self.declarer) == mover_declarer_side;
+        let last = self.trick_len == 2;
+        if wants_own_side_wins {
+            if would_win && (!winner_is_friend || !last) {
+                // Win as cheaply as possible, keeping points in mind.
+                100 - strength + pts
+            } else if winner_is_friend {
+                // Partner wins: add points.
+                50 + pts
+            } else {
+                // Cannot win: throw the cheapest card.
+                -pts * 4 - strength
+            }
+        } else {
+            // The mover wants his own side to lose tricks (Null declarer, or
+            // defenders who want the declarer to take them).
+            if !would_win {
+                100 + strength
+            } else {
+                -strength
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, ctx: &SkatCtx, card: Card) {
+        self.play_card(ctx.kind, card);
+    }
+}
