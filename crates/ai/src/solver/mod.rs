@@ -66,16 +66,22 @@
 mod groups;
 mod search;
 mod skat;
+mod spidge;
+mod spitzer;
 mod tt;
 
 use std::fmt;
 
 use trumpf_core::skat::{GameKind, SkatGame};
-use trumpf_core::{Card, CardSet, Game};
+use trumpf_core::spidge::{DEALER, Hand, SpidgeGame};
+use trumpf_core::spitzer::{Column, Contract as SpitzerContract, SpitzerAction, SpitzerGame, SpitzerPhase, tariff};
+use trumpf_core::{Card, CardSet, Game, Seat};
 
 use groups::{Groups, MAX_MOVES};
 use search::{Node, Search};
 use skat::{Count, SkatCtx, SkatKey, SkatPos};
+use spidge::{SpidgeCtx, SpidgeKey, SpidgePos};
+use spitzer::{SpitzerCtx, SpitzerKey, SpitzerPos};
 use tt::Tt;
 
 /// What a Skat or Spitzer solve computes.
@@ -103,6 +109,8 @@ pub enum SolveError {
     NotInTrickPlay,
     /// A game form the solver does not handle.
     Unsupported(&'static str),
+    /// The deal is over: there is no seat to move.
+    Over,
 }
 
 impl fmt::Display for SolveError {
@@ -110,6 +118,7 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::NotInTrickPlay => f.write_str("the deal is not in trick play"),
             SolveError::Unsupported(what) => write!(f, "the solver does not handle {what}"),
+            SolveError::Over => f.write_str("the deal is over: no seat is to move"),
         }
     }
 }
@@ -186,6 +195,8 @@ impl fmt::Debug for CardValues {
 pub struct Solver {
     bits: u32,
     skat: Option<Tt<SkatKey>>,
+    spitzer: Option<Tt<SpitzerKey>>,
+    spidge: Option<Tt<SpidgeKey>>,
     nodes: u64,
 }
 
@@ -223,7 +234,7 @@ impl Solver {
     /// A solver with tables of `2^bits` entries per game (`bits` is clamped
     /// to 1..=30).
     pub fn with_table_bits(bits: u32) -> Solver {
-        Solver { bits: bits.clamp(1, 30), skat: None, nodes: 0 }
+        Solver { bits: bits.clamp(1, 30), skat: None, spitzer: None, spidge: None, nodes: 0 }
     }
 
     /// Search nodes visited since the solver was made.
@@ -234,6 +245,12 @@ impl Solver {
     /// Forgets everything the tables hold (keeps their memory).
     pub fn clear(&mut self) {
         if let Some(tt) = &mut self.skat {
+            tt.clear();
+        }
+        if let Some(tt) = &mut self.spitzer {
+            tt.clear();
+        }
+        if let Some(tt) = &mut self.spidge {
             tt.clear();
         }
     }
@@ -332,6 +349,197 @@ impl Solver {
         let (ctx, pos, query) = Solver::skat_setup(game, goal)?;
         let mut nodes = 0;
         let v = Solver::run_cards(self.skat_table(), &ctx, &pos, query, &mut nodes);
+        self.nodes += nodes;
+        Ok(v)
+    }
+
+    fn spitzer_table(&mut self) -> &mut Tt<SpitzerKey> {
+        let bits = self.bits;
+        let tt = self.spitzer.get_or_insert_with(|| Tt::new(bits));
+        tt.next_generation();
+        tt
+    }
+
+    /// The count and query of "the declaring side makes its contract": the
+    /// first column of the row that scores for it, and every column above.
+    fn spitzer_win_query(contract: SpitzerContract) -> (Count, Query) {
+        let first = Column::ALL.iter().position(|&c| tariff(contract, c) > 0).unwrap_or(Column::C5.index());
+        match Column::ALL[first] {
+            Column::C0 | Column::C1 | Column::C2 => (Count::Points, Query::AtLeast(0)),
+            Column::C3 => (Count::Points, Query::AtLeast(61)),
+            Column::C4 => (Count::Points, Query::AtLeast(90)),
+            Column::C5 => (Count::Tricks, Query::AtLeast(8)),
+        }
+    }
+
+    /// Solves a Spitzer position whose sides are fixed: the counter of the
+    /// `counted` seats, maximised by them.
+    fn spitzer_fixed(&mut self, game: &SpitzerGame, goal: Goal, cards: bool) -> (i32, CardValues) {
+        let side = game.declaring_side().map_or(0, |s| s.bits());
+        let (count, counted, query) = match goal {
+            Goal::Points => {
+                let me = game.to_act().unwrap_or(Seat::FOREHAND).index();
+                let counted = if side >> me & 1 != 0 { side } else { !side & 15 };
+                (Count::Points, counted, Query::Exact)
+            }
+            Goal::Win => {
+                let (count, query) = Solver::spitzer_win_query(game.contract().unwrap_or(SpitzerContract::Normal));
+                (count, side, query)
+            }
+        };
+        let ctx = SpitzerCtx::new(game, count, counted, counted);
+        let pos = SpitzerPos::from_game(game, count, counted, counted);
+        let mut nodes = 0;
+        let tt = self.spitzer_table();
+        let out = if cards {
+            (0, Solver::run_cards(tt, &ctx, &pos, query, &mut nodes))
+        } else {
+            (Solver::run(tt, &ctx, &pos, query, pos.total() + 30, &mut nodes), CardValues::new())
+        };
+        self.nodes += nodes;
+        out
+    }
+
+    /// Trick 1 after `CallFirstTrick`: every seat plays for the side it
+    /// will be on (max^n); returns the declaring side and its value (final
+    /// points, or 1/0 for the win goal) on the line of best play.
+    fn spitzer_first_trick(&mut self, game: &SpitzerGame, goal: Goal) -> (u8, i32) {
+        if game.contract().is_some() || game.is_over() {
+            let side = game.declaring_side().map_or(0, |s| s.bits());
+            let d_view = if side >> game.to_act().unwrap_or(Seat::FOREHAND).index() & 1 != 0 || goal == Goal::Win {
+                self.spitzer_fixed(game, goal, false).0
+            } else {
+                120 - self.spitzer_fixed(game, goal, false).0
+            };
+            return (side, d_view);
+        }
+        let mover = game.to_act().unwrap_or(Seat::FOREHAND);
+        let mut best: Option<(i32, (u8, i32))> = None;
+        for card in game.legal_cards() {
+            let mut child = *game;
+            child.apply_unchecked(SpitzerAction::Play(card));
+            let outcome = self.spitzer_first_trick(&child, goal);
+            let payoff = Solver::spitzer_payoff(mover, outcome, goal);
+            if best.is_none_or(|(b, _)| payoff > b) {
+                best = Some((payoff, outcome));
+            }
+        }
+        best.map_or((0, 0), |(_, o)| o)
+    }
+
+    /// What `seat` gets from a finished line: its side's points, or 1 if
+    /// its side won.
+    fn spitzer_payoff(seat: Seat, (side, value): (u8, i32), goal: Goal) -> i32 {
+        let declaring = side >> seat.index() & 1 != 0;
+        match goal {
+            Goal::Points if declaring => value,
+            Goal::Points => 120 - value,
+            Goal::Win => i32::from(declaring == (value == 1)),
+        }
+    }
+
+    fn spitzer_check(game: &SpitzerGame) -> Result<(), SolveError> {
+        match game.phase() {
+            SpitzerPhase::Announcing => Err(SolveError::NotInTrickPlay),
+            SpitzerPhase::Over => Err(SolveError::Over),
+            SpitzerPhase::Playing => Ok(()),
+        }
+    }
+
+    /// The value of a Spitzer position: [`Goal::Points`], the final card
+    /// points of the side of the seat to move; [`Goal::Win`], 1 if the
+    /// declaring side makes its contract (see the [module docs](self)).
+    ///
+    /// # Errors
+    /// [`SolveError::NotInTrickPlay`] in the announcement phase,
+    /// [`SolveError::Over`] once the deal is over.
+    pub fn spitzer(&mut self, game: &SpitzerGame, goal: Goal) -> Result<i32, SolveError> {
+        Solver::spitzer_check(game)?;
+        if game.contract().is_none() {
+            let me = game.to_act().unwrap_or(Seat::FOREHAND);
+            let outcome = self.spitzer_first_trick(game, goal);
+            return Ok(match goal {
+                Goal::Points => Solver::spitzer_payoff(me, outcome, goal),
+                Goal::Win => outcome.1,
+            });
+        }
+        Ok(self.spitzer_fixed(game, goal, false).0)
+    }
+
+    /// The value of each legal card of the seat to move in a Spitzer
+    /// position, as [`Solver::spitzer`].
+    ///
+    /// # Errors
+    /// As [`Solver::spitzer`].
+    pub fn spitzer_cards(&mut self, game: &SpitzerGame, goal: Goal) -> Result<CardValues, SolveError> {
+        Solver::spitzer_check(game)?;
+        if game.contract().is_none() {
+            let me = game.to_act().unwrap_or(Seat::FOREHAND);
+            let mut out = CardValues::new();
+            for card in game.legal_cards() {
+                let mut child = *game;
+                child.apply_unchecked(SpitzerAction::Play(card));
+                let outcome = self.spitzer_first_trick(&child, goal);
+                out.push(
+                    card,
+                    match goal {
+                        Goal::Points => Solver::spitzer_payoff(me, outcome, goal),
+                        Goal::Win => outcome.1,
+                    },
+                );
+            }
+            return Ok(out);
+        }
+        Ok(self.spitzer_fixed(game, goal, true).1)
+    }
+
+    fn spidge_setup(game: &SpidgeGame, objective: Objective) -> Result<(SpidgeCtx, SpidgePos), SolveError> {
+        let hand = game.hand_to_play().ok_or(SolveError::Over)?;
+        let counted: u8 = if hand.seat() == DEALER {
+            1 << Hand::Dealer.index() | 1 << Hand::Dummy.index()
+        } else {
+            1 << hand.index()
+        };
+        let max_side = match objective {
+            Objective::Max => counted,
+            Objective::Min => !counted & 15,
+        };
+        let ctx = SpidgeCtx::new(*game.rules(), counted, max_side);
+        let pos = SpidgePos::from_game(game, counted, max_side);
+        Ok((ctx, pos))
+    }
+
+    fn spidge_table(&mut self) -> &mut Tt<SpidgeKey> {
+        let bits = self.bits;
+        let tt = self.spidge.get_or_insert_with(|| Tt::new(bits));
+        tt.next_generation();
+        tt
+    }
+
+    /// The tricks the seat to move takes at the end of a Spidge deal (the
+    /// dealer's together with the dummy's), at most ([`Objective::Max`]) or
+    /// at least ([`Objective::Min`]) against both other players.
+    ///
+    /// # Errors
+    /// [`SolveError::Over`] once the deal is over.
+    pub fn spidge(&mut self, game: &SpidgeGame, objective: Objective) -> Result<i32, SolveError> {
+        let (ctx, pos) = Solver::spidge_setup(game, objective)?;
+        let mut nodes = 0;
+        let guess = pos.total() + 3;
+        let v = Solver::run(self.spidge_table(), &ctx, &pos, Query::Exact, guess, &mut nodes);
+        self.nodes += nodes;
+        Ok(v)
+    }
+
+    /// The value of each legal card of the hand to play in a Spidge
+    /// position, as [`Solver::spidge`].
+    ///
+    /// # Errors
+    /// As [`Solver::spidge`].
+    pub fn spidge_cards(&mut self, game: &SpidgeGame, objective: Objective) -> Result<CardValues, SolveError> {
+        let (ctx, pos) = Solver::spidge_setup(game, objective)?;
+        let mut nodes = 0;
+        let v = Solver::run_cards(self.spidge_table(), &ctx, &pos, Query::Exact, &mut nodes);
         self.nodes += nodes;
         Ok(v)
     }
