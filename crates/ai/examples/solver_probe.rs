@@ -18,7 +18,7 @@ fn main() {
         let v = solver.skat(&game, goal).unwrap();
         let dt = t.elapsed().as_secs_f64() * 1e3;
         tot += dt;
-        println!("seed {seed} value {v} nodes {} ms {dt:.2}", solver.nodes() - before);
+        if std::env::var("QUIET").is_err() { println!("seed {seed} value {v} nodes {} ms {dt:.2}", solver.nodes() - before); }
     }
-    println!("total {tot:.1} ms");
+    println!("total {tot:.1} ms nodes {}", solver.nodes());
 }

@@ -83,9 +83,10 @@ fn skat_oracle(game: &SkatGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
             i32::from(won)
         }),
     };
-    // Suit/grand points and every win goal: the declarer maximises his
-    // result; Null points: the declarer minimises his points.
-    let declarer_max = !(null && goal == Goal::Points);
+    // The declarer maximises his points, or his chance to win; in the Null
+    // win goal "winning" is staying clean, the points goal is the same game
+    // of card points as in suit and grand.
+    let declarer_max = true;
     let maximises = move |_: &SkatGame, seat: Seat| (seat == declarer) == declarer_max;
     let value = if game.is_over() { leaf(game) } else { minimax(game, &*leaf, &maximises) };
     (value, if game.is_over() { Vec::new() } else { per_card(game, &*leaf, &maximises) })

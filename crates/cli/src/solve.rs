@@ -24,8 +24,9 @@ pub struct SolveArgs {
 #[derive(Debug, Subcommand)]
 enum SolveGame {
     /// Skat: forehand leads; the declarer plays a pickup game with the given
-    /// skat. Points: the declarer's final card points with the skat (in Null
-    /// the declarer minimises them); win: 61 or more (Null: no trick).
+    /// skat. Points: the declarer's final card points with the skat, the
+    /// declarer maximising them (Null ends at his first trick); win: 61 or
+    /// more (Null: no trick).
     Skat(SkatSolve),
     /// Spitzer: eldest (P0) leads. Points: the final card points of the side
     /// of the seat to move; win: the declaring side reaches its contract's

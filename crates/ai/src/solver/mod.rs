@@ -5,15 +5,15 @@
 //!
 //! * **Skat** (suit, grand, null in trick play). [`Goal::Points`]: the
 //!   declarer's final card points, the skat's points and the tricks already
-//!   taken included; in suit and grand games the declarer maximises them and
-//!   the defenders minimise them; in Null the roles are turned round (the
-//!   declarer, who must take no trick, minimises the points he is saddled
-//!   with, the defenders maximise them). The early ends of `skat.md` §6.5
-//!   are the engine's: Null stops at the declarer's first trick, a schwarz
-//!   announcement at the defenders' first. [`Goal::Win`]: 1 if the declarer
-//!   meets the card condition of his contract (61, 90 with schneider
-//!   announced, every trick with schwarz announced, no trick in Null), else
-//!   0; the bid (overbidding) is not looked at.
+//!   taken included; the declarer maximises them and the defenders minimise
+//!   them, in every game kind. The early ends of `skat.md` §6.5 are the
+//!   engine's: Null stops at the declarer's first trick (so in Null this is
+//!   the most he can collect in the one trick he may take, a number the
+//!   Null contract itself does not care about), a schwarz announcement at
+//!   the defenders' first trick. [`Goal::Win`]: 1 if the declarer meets the
+//!   card condition of his contract (61, 90 with schneider announced, every
+//!   trick with schwarz announced, no trick in Null: there the declarer plays
+//!   to stay clean), else 0; the bid (overbidding) is not looked at.
 //! * **Spitzer** (trick play). [`Goal::Points`]: the final card points of
 //!   the side of the seat to move. [`Goal::Win`]: 1 if the declaring side D
 //!   reaches the first column of its contract's row that scores for it (61,
@@ -270,7 +270,7 @@ impl Solver {
             Query::Below(t) => i32::from(!search.at_least(node, t)),
         };
         *nodes += search.nodes;
-        if std::env::var("CUTS").is_ok() { eprintln!("cuts {:?}", search.cut); }
+        if std::env::var("CUTS").is_ok() { eprintln!("cuts {:?}", search.cut); search::dump_hist(); }
         v
     }
 
@@ -309,7 +309,7 @@ impl Solver {
         let (declarer, _) = game.declarer().ok_or(SolveError::NotInTrickPlay)?;
         let null = contract.kind == GameKind::Null;
         let (count, declarer_max, query) = match goal {
-            Goal::Points => (Count::Points, !null, Query::Exact),
+            Goal::Points => (Count::Points, true, Query::Exact),
             Goal::Win if null => (Count::Tricks, false, Query::Below(1)),
             Goal::Win if contract.schwarz => (Count::Tricks, true, Query::AtLeast(10)),
             Goal::Win if contract.schneider => (Count::Points, true, Query::AtLeast(90)),

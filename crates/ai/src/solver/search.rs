@@ -77,6 +77,7 @@ impl<'a, N: Node> Search<'a, N> {
     /// `r` is the value.
     pub fn alpha_beta(&mut self, node: &N, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if let Some((_, d)) = node.key(self.ctx) { self.cut[0] += 0; let _ = d; unsafe_hist(d); }
         let base = node.total();
         if node.is_over() {
             return base;
@@ -172,7 +173,9 @@ impl<'a, N: Node> Search<'a, N> {
         while lower < upper {
             if std::env::var("MTDDBG").is_ok() { eprintln!("mtd {lower} {upper} {g}"); }
             let beta = if bisect { (lower + upper + 1) / 2 } else if g == lower { g + 1 } else { g };
+            let n0 = self.nodes;
             g = self.alpha_beta(node, beta - 1, beta);
+            if std::env::var("MTDDBG").is_ok() { eprintln!("  beta {beta} -> {g} nodes {}", self.nodes - n0); }
             if g < beta {
                 upper = g;
             } else {
@@ -182,3 +185,7 @@ impl<'a, N: Node> Search<'a, N> {
         lower
     }
 }
+
+thread_local! { pub static HIST: std::cell::RefCell<[u64; 64]> = const { std::cell::RefCell::new([0; 64]) }; }
+fn unsafe_hist(d: u8) { HIST.with(|h| h.borrow_mut()[usize::from(d)] += 1); }
+pub fn dump_hist() { HIST.with(|h| { let h = h.borrow(); for (i, v) in h.iter().enumerate() { if *v > 0 { eprintln!("depth {i}: {v}"); } } }); }

@@ -27,6 +27,8 @@ pub(crate) struct SkatCtx {
     aux: u16,
     /// Suit or grand (class 0 of the order is the trumps).
     has_trumps: bool,
+    trumps: CardSet,
+    class_sets: [CardSet; 5],
 }
 
 impl SkatCtx {
@@ -49,7 +51,11 @@ impl SkatCtx {
             | ((declarer as u16) << 5)
             | (u16::from(count == Count::Tricks) << 7)
             | (u16::from(declarer_max) << 8);
-        SkatCtx { kind, order, strength, aux, has_trumps: kind != GameKind::Null }
+        let mut class_sets = [CardSet::EMPTY; 5];
+        for (c, set) in class_sets.iter_mut().enumerate().take(order.classes()) {
+            *set = order.class_set(c);
+        }
+        SkatCtx { kind, order, strength, aux, has_trumps: kind != GameKind::Null, trumps: kind.trumps(), class_sets }
     }
 }
 
@@ -91,6 +97,10 @@ fn skat_order(kind: GameKind) -> Order {
     let slices: Vec<&[Card]> = (0..n).map(|i| &classes[i][..lens[i]]).collect();
     Order::new(&slices)
 }
+
+/// Positions with fewer tricks left are searched without the table: they
+/// are cheaper to search again than to look up.
+const MIN_TT_TRICKS: usize = match option_env!("TT_MIN") { Some(_) => 3, None => 2 };
 
 /// When the play stops before the tenth trick (`skat.md` §6.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,6 +247,24 @@ impl SkatPos {
     }
 }
 
+/// The highest card points in `hand` (by rank masks).
+#[inline]
+fn max_points(hand: CardSet) -> i32 {
+    if hand.intersects(CardSet::rank(Rank::Ace)) {
+        11
+    } else if hand.intersects(CardSet::rank(Rank::Ten)) {
+        10
+    } else if hand.intersects(CardSet::rank(Rank::King)) {
+        4
+    } else if hand.intersects(CardSet::rank(Rank::Queen)) {
+        3
+    } else if hand.intersects(CardSet::rank(Rank::Jack)) {
+        2
+    } else {
+        0
+    }
+}
+
 /// Compresses the 32-card pack's bits into 32 bits (eight ranks per suit).
 #[inline]
 pub(crate) const fn compact32(set: CardSet) -> u64 {
@@ -281,41 +309,116 @@ impl Node for SkatPos {
     #[inline]
     fn bounds(&self, ctx: &SkatCtx) -> (i32, i32) {
         let left = i32::from(self.left);
+        if self.early == EarlyEnd::DeclarerTrick {
+            // Null: the declarer takes at most one more trick, and no trick
+            // holds more than the trick so far plus one card of each hand.
+            let one_trick = match self.count {
+                Count::Tricks => 1,
+                Count::Points => {
+                    i32::from(self.trick_points) + self.hands.iter().map(|&h| max_points(h)).sum::<i32>()
+                }
+            };
+            let hi = left.min(one_trick);
+            // Leading the top remaining card of a suit takes the trick (no
+            // trumps in Null), which ends the game with at least its points.
+            let mut lo = 0;
+            if self.trick_len == 0 && self.leader == self.declarer && self.count == Count::Points {
+                let remaining = self.hands[0] | self.hands[1] | self.hands[2];
+                let mine = self.hands[usize::from(self.declarer)];
+                for class in 0..ctx.order.classes() {
+                    let top = ctx.order.class_cards(class).iter().find(|c| remaining.contains(**c));
+                    if let Some(&top) = top
+                        && mine.contains(top)
+                    {
+                        lo = lo.max(i32::from(card_points(top)));
+                    }
+                }
+            }
+            return (lo.min(hi), hi);
+        }
         if self.trick_len != 0 || self.count == Count::Tricks {
             return (0, left);
         }
         if !ctx.has_trumps {
             return (0, left);
         }
+        let d = usize::from(self.declarer);
+        let remaining = self.hands[0] | self.hands[1] | self.hands[2];
+        let declarer_cards = self.hands[d];
+        let defender_cards = remaining - declarer_cards;
         // The top run of remaining trumps held by one side goes to that side:
         // nothing beats those cards whenever they are played.
-        let d = usize::from(self.declarer);
-        let declarer_hand = self.hands[d];
-        let remaining = self.hands[0] | self.hands[1] | self.hands[2];
-        let mut side = None;
-        let mut sure = 0;
-        for &card in ctx.order.class_cards(0) {
-            if !remaining.contains(card) {
+        let mut run_declarer = 0;
+        let mut run_defenders = 0;
+        let trumps = remaining & ctx.trumps;
+        if let Some(top) = ctx.order.class_cards(0).iter().find(|c| trumps.contains(**c)) {
+            let side = if declarer_cards.contains(*top) { declarer_cards } else { defender_cards };
+            let mut sure = 0;
+            for &card in ctx.order.class_cards(0) {
+                if trumps.contains(card) {
+                    if !side.contains(card) {
+                        break;
+                    }
+                    sure += i32::from(card_points(card));
+                }
+            }
+            if side == declarer_cards {
+                run_declarer = sure;
+            } else {
+                run_defenders = sure;
+            }
+        }
+        // Quick tricks: the leader cashes the top cards of plain suits that
+        // no opponent can ruff (each opponent with trumps still follows).
+        let leader = usize::from(self.leader);
+        let leader_is_declarer = leader == d;
+        let lead_hand = self.hands[leader];
+        let (own_side, opponents) =
+            if leader_is_declarer { (declarer_cards, defender_cards) } else { (defender_cards, declarer_cards) };
+        let mut cash = 0;
+        for class in 1..ctx.order.classes() {
+            let in_class = ctx.class_sets[class] & remaining;
+            if !lead_hand.intersects(in_class) {
                 continue;
             }
-            let mine = declarer_hand.contains(card);
-            match side {
-                None => side = Some(mine),
-                Some(s) if s != mine => break,
-                _ => {}
+            // How many rounds every opponent who could ruff still follows.
+            let mut rounds = usize::MAX;
+            for (seat, &hand) in self.hands.iter().enumerate() {
+                let opponent = if leader_is_declarer { seat != d } else { seat == d };
+                if opponent && hand.intersects(ctx.trumps) {
+                    rounds = rounds.min((hand & in_class).len());
+                }
             }
-            sure += i32::from(card_points(card));
+            let mut taken = 0;
+            for &card in ctx.order.class_cards(class) {
+                if taken >= rounds || !in_class.contains(card) {
+                    continue;
+                }
+                if opponents.contains(card) {
+                    break;
+                }
+                if lead_hand.contains(card) {
+                    cash += i32::from(card_points(card));
+                    taken += 1;
+                }
+            }
         }
-        match side {
-            Some(true) => (sure.min(left), left),
-            Some(false) => (0, (left - sure).max(0)),
-            None => (0, left),
+        let _ = own_side;
+        let (mut lo, mut hi) = (run_declarer, left - run_defenders);
+        if leader_is_declarer {
+            lo = lo.max(run_declarer + cash);
+        } else {
+            hi = hi.min(left - run_defenders - cash);
+            if self.early == EarlyEnd::DefenderTrick && cash + run_defenders > 0 && cash > 0 {
+                hi = 0;
+            }
         }
+        (lo.clamp(0, left), hi.clamp(0, left).max(lo.clamp(0, left)))
     }
 
     #[inline]
     fn key(&self, ctx: &SkatCtx) -> Option<(SkatKey, u8)> {
-        if self.trick_len != 0 {
+        if self.trick_len != 0 || self.hands[0].len() < MIN_TT_TRICKS {
             return None;
         }
         let [h0, h1, h2] = self.hands;
