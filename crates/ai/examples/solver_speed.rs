@@ -20,7 +20,12 @@ fn report(name: &str, mut micros: Vec<f64>) {
     let median = micros[n / 2];
     let p95 = micros[(n * 95 / 100).min(n - 1)];
     let max = micros[n - 1];
-    println!("{name:<28} n={n:<4} median {:>9.3} ms  p95 {:>9.3} ms  max {:>9.3} ms", median / 1e3, p95 / 1e3, max / 1e3);
+    println!(
+        "{name:<28} n={n:<4} median {:>9.3} ms  p95 {:>9.3} ms  max {:>9.3} ms",
+        median / 1e3,
+        p95 / 1e3,
+        max / 1e3
+    );
 }
 
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
@@ -42,11 +47,9 @@ fn skat_declarer(deal: &SkatDeal, kind: GameKind) -> Seat {
 }
 
 fn skat(deals: u64, solver: &mut Solver) {
-    for (name, kind) in [
-        ("suit (clubs)", GameKind::Suit(Suit::Clubs)),
-        ("grand", GameKind::Grand),
-        ("null", GameKind::Null),
-    ] {
+    for (name, kind) in
+        [("suit (clubs)", GameKind::Suit(Suit::Clubs)), ("grand", GameKind::Grand), ("null", GameKind::Null)]
+    {
         let (mut exact, mut win) = (Vec::new(), Vec::new());
         for seed in 0..deals {
             let deal = SkatDeal::from_seed(1000 + seed);

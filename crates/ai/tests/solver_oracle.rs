@@ -14,6 +14,11 @@ use trumpf_core::{Card, Game, Seat, Suit};
 
 // ---------------------------------------------------------------- oracle
 
+/// Scores a finished deal.
+type Leaf<G> = Box<dyn Fn(&G) -> i32>;
+/// Picks the announcements a test wants.
+type Wanted = fn(Announcement) -> bool;
+
 /// Plain minimax: `leaf` scores a finished deal, `maximises` says whether
 /// the seat to act maximises.
 fn minimax<G: Game>(game: &G, leaf: &dyn Fn(&G) -> i32, maximises: &dyn Fn(&G, Seat) -> bool) -> i32 {
@@ -67,7 +72,7 @@ fn skat_oracle(game: &SkatGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
     let contract = game.contract().unwrap();
     let (declarer, _) = game.declarer().unwrap();
     let null = contract.kind == GameKind::Null;
-    let leaf: Box<dyn Fn(&SkatGame) -> i32> = match goal {
+    let leaf: Leaf<SkatGame> = match goal {
         Goal::Points => Box::new(|g| i32::from(skat_tally(g).declarer_points)),
         Goal::Win => Box::new(move |g| {
             let t = skat_tally(g);
@@ -158,7 +163,7 @@ fn spitzer_goal(game: &SpitzerGame) -> (bool, u8) {
 
 fn spitzer_oracle(game: &SpitzerGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
     let me = game.to_act().unwrap();
-    let (counted, leaf): (u8, Box<dyn Fn(&SpitzerGame) -> i32>) = match goal {
+    let (counted, leaf): (u8, Leaf<SpitzerGame>) = match goal {
         Goal::Points => {
             let side = spitzer_side_of(game, me);
             let leaf = move |g: &SpitzerGame| {
@@ -204,7 +209,7 @@ fn spitzer_with(deal: SpitzerDeal, wanted: &dyn Fn(Announcement) -> bool) -> Opt
 fn spitzer_endgames_match_minimax() {
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let mut solver = Solver::with_table_bits(16);
-    let kinds: [(&str, fn(Announcement) -> bool); 6] = [
+    let kinds: [(&str, Wanted); 6] = [
         ("all pass", |_| false),
         ("called ace", |a| matches!(a, Announcement::CallAce(_) | Announcement::CallAceVoid(_))),
         ("first trick", |a| a == Announcement::CallFirstTrick),

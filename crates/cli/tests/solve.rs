@@ -38,7 +38,8 @@ const SPIDGE: &str = "S2.S3.S4.S5.S6.S7.S8.S9.ST.SJ.SQ.SK.SA/H2.H3.H4.H5.H6.H7.H
 
 #[test]
 fn skat_grand_with_every_top_card_is_worth_120() {
-    let lines = stdout(&trumpf(&["solve", "skat", "--type", "grand", "--declarer", "0", "--hands", GRAND, "--skat", "DA.DT"]));
+    let lines =
+        stdout(&trumpf(&["solve", "skat", "--type", "grand", "--declarer", "0", "--hands", GRAND, "--skat", "DA.DT"]));
     assert_eq!(lines.len(), 11, "{lines:?}");
     assert_eq!(lines.last().unwrap(), "value 120");
     for line in &lines[..10] {
@@ -47,7 +48,18 @@ fn skat_grand_with_every_top_card_is_worth_120() {
         assert_eq!(value, "120", "{line}");
     }
     let win = stdout(&trumpf(&[
-        "solve", "skat", "--type", "grand", "--declarer", "0", "--hands", GRAND, "--skat", "DA.DT", "--mode", "win",
+        "solve",
+        "skat",
+        "--type",
+        "grand",
+        "--declarer",
+        "0",
+        "--hands",
+        GRAND,
+        "--skat",
+        "DA.DT",
+        "--mode",
+        "win",
     ]));
     assert_eq!(win.last().unwrap(), "value win");
     assert!(win[..10].iter().all(|l| l.ends_with(" win")));
@@ -60,7 +72,18 @@ fn skat_grand_for_a_defender_after_played_cards() {
     // skat (21 points): after CJ C7, rearhand follows and every card of his
     // is worth 21 to the declarer.
     let out = trumpf(&[
-        "solve", "skat", "--type", "grand", "--declarer", "1", "--hands", GRAND, "--skat", "DA.DT", "--played", "CJ C7",
+        "solve",
+        "skat",
+        "--type",
+        "grand",
+        "--declarer",
+        "1",
+        "--hands",
+        GRAND,
+        "--skat",
+        "DA.DT",
+        "--played",
+        "CJ C7",
     ]);
     let lines = stdout(&out);
     assert_eq!(lines.last().unwrap(), "value 21");
@@ -111,7 +134,8 @@ fn spidge_all_spades_take_every_trick_both_ways() {
         assert_eq!(lines.len(), 14, "13 legal leads (only trumps in hand), then the value");
         assert_eq!(lines.last().unwrap(), "value 13");
         // The dummy (played by the dealer) after a lead: dealer and dummy take nothing.
-        let dummy = stdout(&trumpf(&["solve", "spidge", "--hands", SPIDGE, "--objective", objective, "--played", "SA"]));
+        let dummy =
+            stdout(&trumpf(&["solve", "spidge", "--hands", SPIDGE, "--objective", objective, "--played", "SA"]));
         assert_eq!(dummy.last().unwrap(), "value 0");
         assert_eq!(dummy.len(), 14, "the dummy may play any of its 13 hearts");
     }
@@ -120,7 +144,20 @@ fn spidge_all_spades_take_every_trick_both_ways() {
 #[test]
 fn bad_input_is_refused_with_a_reason() {
     let skat = |hands: &str, skat: &str, played: &str| {
-        trumpf(&["solve", "skat", "--type", "null", "--declarer", "2", "--hands", hands, "--skat", skat, "--played", played])
+        trumpf(&[
+            "solve",
+            "skat",
+            "--type",
+            "null",
+            "--declarer",
+            "2",
+            "--hands",
+            hands,
+            "--skat",
+            skat,
+            "--played",
+            played,
+        ])
     };
     fails_with(&skat("CJ.XX/a/b", "D8.D9", ""), "not a card");
     fails_with(&skat("C7.C8/a/b", "D8.D9", ""), "holds 2 cards");

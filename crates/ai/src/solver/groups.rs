@@ -181,14 +181,6 @@ impl Moves {
         }
     }
 
-    /// Moves `card` to the front if present.
-    #[inline]
-    pub fn prefer(&mut self, card: Card) {
-        if let Some(i) = self.cards[..self.len].iter().position(|&c| c == card) {
-            self.cards[..=i].rotate_right(1);
-        }
-    }
-
     #[inline]
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len]

@@ -255,14 +255,7 @@ impl Solver {
         }
     }
 
-    fn run<N: Node>(
-        tt: &mut Tt<N::Key>,
-        ctx: &N::Ctx,
-        node: &N,
-        query: Query,
-        guess: i32,
-        nodes: &mut u64,
-    ) -> i32 {
+    fn run<N: Node>(tt: &mut Tt<N::Key>, ctx: &N::Ctx, node: &N, query: Query, guess: i32, nodes: &mut u64) -> i32 {
         let mut search = Search::new(tt, ctx);
         let v = match query {
             Query::Exact => search.exact(node, guess),
@@ -270,17 +263,10 @@ impl Solver {
             Query::Below(t) => i32::from(!search.at_least(node, t)),
         };
         *nodes += search.nodes;
-        if std::env::var("CUTS").is_ok() { eprintln!("cuts {:?}", search.cut); search::dump_hist(); }
         v
     }
 
-    fn run_cards<N: Node>(
-        tt: &mut Tt<N::Key>,
-        ctx: &N::Ctx,
-        node: &N,
-        query: Query,
-        nodes: &mut u64,
-    ) -> CardValues {
+    fn run_cards<N: Node>(tt: &mut Tt<N::Key>, ctx: &N::Ctx, node: &N, query: Query, nodes: &mut u64) -> CardValues {
         let mut out = CardValues::new();
         if node.is_over() {
             return out;

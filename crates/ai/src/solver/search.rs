@@ -44,30 +44,25 @@ pub(crate) struct Search<'a, N: Node> {
     pub tt: &'a mut Tt<N::Key>,
     pub ctx: &'a N::Ctx,
     pub nodes: u64,
-    pub cut: [u64; 8],
 }
 
 impl<'a, N: Node> Search<'a, N> {
     pub fn new(tt: &'a mut Tt<N::Key>, ctx: &'a N::Ctx) -> Search<'a, N> {
-        Search { tt, ctx, nodes: 0, cut: [0; 8] }
+        Search { tt, ctx, nodes: 0 }
     }
 
-    /// The ordered moves of `node`, the table's best card first.
+    /// The ordered moves of `node` except the group of `skip` (already searched).
     #[inline]
-    fn moves(&self, node: &N, hint: Option<Card>, out: &mut Moves) {
+    fn moves(&self, node: &N, legal: CardSet, skip: Option<Card>, out: &mut Moves) {
         let mut groups = Groups::new();
-        let legal = node.legal(self.ctx);
         node.groups(self.ctx, legal, &mut groups);
         out.clear();
         for &group in groups.as_slice() {
+            if skip.is_some_and(|c| group.contains(c)) {
+                continue;
+            }
             if let Some(card) = group.first() {
                 out.push(card, node.score(self.ctx, card));
-            }
-        }
-        if let Some(best) = hint {
-            let rep = groups.as_slice().iter().find(|g| g.contains(best)).and_then(|g| g.first());
-            if let Some(rep) = rep {
-                out.prefer(rep);
             }
         }
     }
@@ -77,38 +72,60 @@ impl<'a, N: Node> Search<'a, N> {
     /// `r` is the value.
     pub fn alpha_beta(&mut self, node: &N, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if let Some((_, d)) = node.key(self.ctx) { self.cut[0] += 0; let _ = d; unsafe_hist(d); }
         let base = node.total();
         if node.is_over() {
             return base;
         }
-        let (mut lo, mut hi) = node.bounds(self.ctx);
         let key = node.key(self.ctx);
+        let (mut lo, mut hi) = (0, 255);
         let mut hint = None;
         if let Some((key, _)) = &key
             && let Some(b) = self.tt.probe(key)
         {
-            lo = lo.max(i32::from(b.lo));
-            hi = hi.min(i32::from(b.hi));
+            lo = i32::from(b.lo);
+            hi = i32::from(b.hi);
             hint = b.best;
+            if lo >= hi || base + lo >= beta {
+                return base + lo;
+            }
+            if base + hi <= alpha {
+                return base + hi;
+            }
         }
-        if lo >= hi {
-            return base + lo;
-        }
-        if base + lo >= beta {
+        let (static_lo, static_hi) = node.bounds(self.ctx);
+        lo = lo.max(static_lo);
+        hi = hi.min(static_hi);
+        if lo >= hi || base + lo >= beta {
             return base + lo;
         }
         if base + hi <= alpha {
             return base + hi;
         }
-        let mut moves = Moves::new();
-        self.moves(node, hint, &mut moves);
         let max = node.max_to_move();
         let (mut a, mut b) = (alpha, beta);
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_card = None;
-        for (idx, &card) in moves.as_slice().iter().enumerate() {
-            let _ = idx;
+        let legal = node.legal(self.ctx);
+        // The table's best card first, before generating the other moves:
+        // at most nodes it is the only one searched.
+        let first = hint.filter(|&c| legal.contains(c));
+        let mut moves = Moves::new();
+        let mut first = first;
+        let mut generated = false;
+        let mut i = 0;
+        loop {
+            let card = match first.take() {
+                Some(card) => card,
+                None => {
+                    if !generated {
+                        self.moves(node, legal, hint.filter(|&c| legal.contains(c)), &mut moves);
+                        generated = true;
+                    }
+                    let Some(&card) = moves.as_slice().get(i) else { break };
+                    i += 1;
+                    card
+                }
+            };
             let mut child = *node;
             child.play(self.ctx, card);
             let v = self.alpha_beta(&child, a, b);
@@ -119,7 +136,6 @@ impl<'a, N: Node> Search<'a, N> {
                     if v > a {
                         a = v;
                         if v >= b {
-                            self.cut[idx.min(7)] += 1;
                             break;
                         }
                     }
@@ -130,7 +146,6 @@ impl<'a, N: Node> Search<'a, N> {
                 if v < b {
                     b = v;
                     if v <= a {
-                        self.cut[idx.min(7)] += 1;
                         break;
                     }
                 }
@@ -166,16 +181,9 @@ impl<'a, N: Node> Search<'a, N> {
         let (lo, hi) = node.bounds(self.ctx);
         let (mut lower, mut upper) = (base + lo, base + hi);
         let mut g = guess.clamp(lower, upper);
-        if std::env::var("FULLAB").is_ok() {
-            return self.alpha_beta(node, lower - 1, upper + 1);
-        }
-        let bisect = std::env::var("BISECT").is_ok();
         while lower < upper {
-            if std::env::var("MTDDBG").is_ok() { eprintln!("mtd {lower} {upper} {g}"); }
-            let beta = if bisect { (lower + upper + 1) / 2 } else if g == lower { g + 1 } else { g };
-            let n0 = self.nodes;
+            let beta = if g == lower { g + 1 } else { g };
             g = self.alpha_beta(node, beta - 1, beta);
-            if std::env::var("MTDDBG").is_ok() { eprintln!("  beta {beta} -> {g} nodes {}", self.nodes - n0); }
             if g < beta {
                 upper = g;
             } else {
@@ -185,7 +193,3 @@ impl<'a, N: Node> Search<'a, N> {
         lower
     }
 }
-
-thread_local! { pub static HIST: std::cell::RefCell<[u64; 64]> = const { std::cell::RefCell::new([0; 64]) }; }
-fn unsafe_hist(d: u8) { HIST.with(|h| h.borrow_mut()[usize::from(d)] += 1); }
-pub fn dump_hist() { HIST.with(|h| { let h = h.borrow(); for (i, v) in h.iter().enumerate() { if *v > 0 { eprintln!("depth {i}: {v}"); } } }); }

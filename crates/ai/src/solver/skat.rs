@@ -29,6 +29,20 @@ pub(crate) struct SkatCtx {
     has_trumps: bool,
     trumps: CardSet,
     class_sets: [CardSet; 5],
+    /// Runs of cards adjacent in rank with equal points (at most 4 each).
+    blocks: [[Card; 4]; 8],
+    block_len: [u8; 8],
+    blocks_n: usize,
+    /// Per block: `[0]` all its cards, `[k]` its top `k` cards (k >= 1).
+    block_sets: [[CardSet; 5]; 8],
+}
+
+impl SkatCtx {
+    /// The blocks of interchangeable cards.
+    #[inline]
+    fn blocks(&self) -> impl Iterator<Item = &[Card]> {
+        (0..self.blocks_n).map(|i| &self.blocks[i][..usize::from(self.block_len[i])])
+    }
 }
 
 impl SkatCtx {
@@ -55,7 +69,46 @@ impl SkatCtx {
         for (c, set) in class_sets.iter_mut().enumerate().take(order.classes()) {
             *set = order.class_set(c);
         }
-        SkatCtx { kind, order, strength, aux, has_trumps: kind != GameKind::Null, trumps: kind.trumps(), class_sets }
+        let mut blocks = [[Card::JOKER_1; 4]; 8];
+        let mut block_len = [0u8; 8];
+        let mut blocks_n = 0;
+        for c in 0..order.classes() {
+            let cards = order.class_cards(c);
+            let mut i = 0;
+            while i < cards.len() {
+                let mut j = i + 1;
+                while j < cards.len() && j - i < 4 && card_points(cards[j]) == card_points(cards[i]) {
+                    j += 1;
+                }
+                if j - i >= 2 && blocks_n < 8 {
+                    blocks[blocks_n][..j - i].copy_from_slice(&cards[i..j]);
+                    block_len[blocks_n] = (j - i) as u8;
+                    blocks_n += 1;
+                }
+                i = j;
+            }
+        }
+        let mut block_sets = [[CardSet::EMPTY; 5]; 8];
+        for i in 0..blocks_n {
+            let cards = &blocks[i][..usize::from(block_len[i])];
+            block_sets[i][0] = cards.iter().copied().collect();
+            for k in 1..=cards.len() {
+                block_sets[i][k] = cards[..k].iter().copied().collect();
+            }
+        }
+        SkatCtx {
+            block_sets,
+            blocks,
+            block_len,
+            blocks_n,
+            kind,
+            order,
+            strength,
+            aux,
+            has_trumps: kind != GameKind::Null,
+            trumps: kind.trumps(),
+            class_sets,
+        }
     }
 }
 
@@ -94,13 +147,16 @@ fn skat_order(kind: GameKind) -> Order {
             }
         }
     }
-    let slices: Vec<&[Card]> = (0..n).map(|i| &classes[i][..lens[i]]).collect();
-    Order::new(&slices)
+    let mut slices: [&[Card]; 5] = [&[]; 5];
+    for (i, slice) in slices.iter_mut().enumerate().take(n) {
+        *slice = &classes[i][..lens[i]];
+    }
+    Order::new(&slices[..n])
 }
 
 /// Positions with fewer tricks left are searched without the table: they
 /// are cheaper to search again than to look up.
-const MIN_TT_TRICKS: usize = match option_env!("TT_MIN") { Some(_) => 3, None => 2 };
+const MIN_TT_TRICKS: usize = 2;
 
 /// When the play stops before the tenth trick (`skat.md` §6.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,11 +296,6 @@ impl SkatPos {
             self.left = 0;
         }
     }
-
-    /// The seat to play.
-    pub fn to_move(&self) -> usize {
-        usize::from(self.to_move)
-    }
 }
 
 /// The highest card points in `hand` (by rank masks).
@@ -314,9 +365,7 @@ impl Node for SkatPos {
             // holds more than the trick so far plus one card of each hand.
             let one_trick = match self.count {
                 Count::Tricks => 1,
-                Count::Points => {
-                    i32::from(self.trick_points) + self.hands.iter().map(|&h| max_points(h)).sum::<i32>()
-                }
+                Count::Points => i32::from(self.trick_points) + self.hands.iter().map(|&h| max_points(h)).sum::<i32>(),
             };
             let hi = left.min(one_trick);
             // Leading the top remaining card of a suit takes the trick (no
@@ -421,11 +470,42 @@ impl Node for SkatPos {
         if self.trick_len != 0 || self.hands[0].len() < MIN_TT_TRICKS {
             return None;
         }
-        let [h0, h1, h2] = self.hands;
+        let [mut h0, mut h1, mut h2] = self.hands;
+        let depth = (h0.len() * 3) as u8;
+        // Cards of a block (adjacent in rank, equal points) are
+        // interchangeable: the remaining ones are keyed as the block's top
+        // cards, held in the same order by the same hands.
+        let remaining = h0 | h1 | h2;
+        for (i, block) in ctx.blocks().enumerate() {
+            let here = remaining & ctx.block_sets[i][0];
+            let n = here.len();
+            if n == 0 || here == ctx.block_sets[i][n] {
+                continue;
+            }
+            let mut slot = 0;
+            let mut canon = [CardSet::EMPTY; 3];
+            for &card in block {
+                if here.contains(card) {
+                    let holder = if h0.contains(card) {
+                        0
+                    } else if h1.contains(card) {
+                        1
+                    } else {
+                        2
+                    };
+                    canon[holder].insert(block[slot]);
+                    slot += 1;
+                }
+            }
+            let all = ctx.block_sets[i][0];
+            h0 = (h0 - all) | canon[0];
+            h1 = (h1 - all) | canon[1];
+            h2 = (h2 - all) | canon[2];
+        }
         let low = compact32(h0 | h2);
         let high = compact32(h1 | h2);
         let key = SkatKey { planes: low | high << 32, aux: ctx.aux | u16::from(self.leader) };
-        Some((key, (h0.len() * 3) as u8))
+        Some((key, depth))
     }
 
     #[inline]
@@ -457,15 +537,15 @@ impl Node for SkatPos {
     fn score(&self, ctx: &SkatCtx, card: Card) -> i16 {
         let me = self.to_move;
         let mover_declarer_side = me == self.declarer;
-        // When the declarer maximises (suit, grand), both sides want their
-        // own tricks; in Null (declarer minimises) both want the declarer
-        // to be the one who takes them, i.e. their own side to lose tricks
-        // from the declarer's view and to win none from the defenders'.
+        // When the declarer maximises, both sides want their own tricks; in
+        // the Null win goal both want the declarer to be the one who takes
+        // them (he avoids tricks, the defenders push them on him).
         let wants_own_side_wins = self.declarer_max;
         let pts = card_points(card) as i16;
         let strength = ctx.strength[usize::from(card.index())] as i16;
         if self.trick_len == 0 {
-            // Leading: high cards first when tricks are wanted, low otherwise.
+            // Leading: the strongest cards first when tricks are wanted,
+            // the weakest otherwise (measured better than subtler rules).
             return if wants_own_side_wins { strength } else { -strength };
         }
         let s = ctx.kind.strength(card, self.trick[0]);
@@ -487,11 +567,7 @@ impl Node for SkatPos {
         } else {
             // The mover wants his own side to lose tricks (Null declarer, or
             // defenders who want the declarer to take them).
-            if !would_win {
-                100 + strength
-            } else {
-                -strength
-            }
+            if !would_win { 100 + strength } else { -strength }
         }
     }
 

@@ -20,8 +20,7 @@ pub(crate) struct SpidgeCtx {
 
 impl SpidgeCtx {
     pub fn new(rules: SpidgeRules, counted: u8, max_side: u8) -> SpidgeCtx {
-        let ranks_high_first: Vec<Rank> = Rank::ALL.iter().rev().copied().collect();
-        let suit = |s: Suit| -> Vec<Card> { ranks_high_first.iter().map(|&r| Card::new(s, r)).collect() };
+        let suit = |s: Suit| -> [Card; 13] { std::array::from_fn(|i| Card::new(s, Rank::ALL[12 - i])) };
         let (spades, clubs, hearts, diamonds) =
             (suit(Suit::Spades), suit(Suit::Clubs), suit(Suit::Hearts), suit(Suit::Diamonds));
         let jokers = [Card::JOKER_1, Card::JOKER_2];
@@ -248,10 +247,8 @@ impl Node for SpidgePos {
         }
         let s = self.rough(ctx, card);
         let best = self.trick[..usize::from(self.trick_len)].iter().map(|&c| self.rough(ctx, c)).max().unwrap_or(0);
-        let best_pos = self.trick[..usize::from(self.trick_len)]
-            .iter()
-            .position(|&c| self.rough(ctx, c) == best)
-            .unwrap_or(0);
+        let best_pos =
+            self.trick[..usize::from(self.trick_len)].iter().position(|&c| self.rough(ctx, c) == best).unwrap_or(0);
         let winner_now = (usize::from(self.leader) + best_pos) & 3;
         let friend_wins = my_team >> winner_now & 1 != 0;
         let would_win = s > best;

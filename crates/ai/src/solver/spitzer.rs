@@ -22,11 +22,8 @@ pub(crate) struct SpitzerCtx {
 
 impl SpitzerCtx {
     pub fn new(game: &SpitzerGame, count: Count, counted: u8, max_side: u8) -> SpitzerCtx {
-        let fails: Vec<Vec<Card>> =
-            FAIL_SUITS.iter().map(|&s| FAIL_ORDER.iter().map(|&r| Card::new(s, r)).collect()).collect();
-        let mut classes: Vec<&[Card]> = vec![&TRUMP_ORDER];
-        classes.extend(fails.iter().map(Vec::as_slice));
-        let order = Order::new(&classes);
+        let fails = FAIL_SUITS.map(|s| FAIL_ORDER.map(|r| Card::new(s, r)));
+        let order = Order::new(&[&TRUMP_ORDER, &fails[0], &fails[1], &fails[2]]);
         let mut strength = [0u8; 64];
         for c in 0..order.classes() {
             for (i, &card) in order.class_cards(c).iter().enumerate() {
