@@ -425,6 +425,15 @@ impl Node for SkatPos {
         let (own_side, opponents) =
             if leader_is_declarer { (declarer_cards, defender_cards) } else { (defender_cards, declarer_cards) };
         let mut cash = 0;
+        let mut quick = 0;
+        for &card in ctx.order.class_cards(0) {
+            if remaining.contains(card) {
+                if !own_side.contains(card) {
+                    break;
+                }
+                quick += usize::from(lead_hand.contains(card));
+            }
+        }
         for class in 1..ctx.order.classes() {
             let in_class = ctx.class_sets[class] & remaining;
             if !lead_hand.intersects(in_class) {
@@ -451,8 +460,12 @@ impl Node for SkatPos {
                     taken += 1;
                 }
             }
+            quick += taken;
         }
-        let _ = own_side;
+        if quick >= lead_hand.len() {
+            // The leader wins every trick left, one after the other.
+            return if leader_is_declarer { (left, left) } else { (0, 0) };
+        }
         let (mut lo, mut hi) = (run_declarer, left - run_defenders);
         if leader_is_declarer {
             lo = lo.max(run_declarer + cash);

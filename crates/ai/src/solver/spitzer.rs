@@ -213,10 +213,9 @@ impl Node for SpitzerPos {
     #[inline]
     fn bounds(&self, ctx: &SpitzerCtx) -> (i32, i32) {
         let left = i32::from(self.left);
-        if self.trick_len != 0 || self.count == Count::Tricks {
+        if self.trick_len != 0 {
             return (0, left);
         }
-        // The top run of remaining trumps held by one side goes to it.
         let mut counted_cards = CardSet::EMPTY;
         for seat in 0..4 {
             if self.counted >> seat & 1 != 0 {
@@ -224,6 +223,38 @@ impl Node for SpitzerPos {
             }
         }
         let remaining = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let leader = usize::from(self.leader);
+        let leader_counted = self.counted >> leader & 1 != 0;
+        let leader_side = if leader_counted { counted_cards } else { remaining - counted_cards };
+        // The leader's own top trumps win one trick each when led in a row:
+        // holding one for every trick left, his side takes them all.
+        let mut quick = 0;
+        for &card in ctx.order.class_cards(0) {
+            if remaining.contains(card) {
+                if !leader_side.contains(card) {
+                    break;
+                }
+                if self.hands[leader].contains(card) {
+                    quick += 1;
+                }
+            }
+        }
+        let tricks_left = self.hands[leader].len();
+        let (mut lo, mut hi) = (0, left);
+        let secured = match self.count {
+            _ if quick >= tricks_left => left,
+            Count::Tricks => quick as i32,
+            Count::Points => 0,
+        };
+        if leader_counted {
+            lo = lo.max(secured);
+        } else {
+            hi = hi.min(left - secured);
+        }
+        if self.count == Count::Tricks {
+            return (lo.min(hi), hi);
+        }
+        // The top run of remaining trumps held by one side goes to it.
         let mut side = None;
         let mut sure = 0;
         for &card in ctx.order.class_cards(0) {
@@ -239,10 +270,11 @@ impl Node for SpitzerPos {
             sure += i32::from(card_points(card));
         }
         match side {
-            Some(true) => (sure.min(left), left),
-            Some(false) => (0, (left - sure).max(0)),
-            None => (0, left),
+            Some(true) => lo = lo.max(sure.min(left)),
+            Some(false) => hi = hi.min((left - sure).max(0)),
+            None => {}
         }
+        (lo.min(hi), hi)
     }
 
     #[inline]
