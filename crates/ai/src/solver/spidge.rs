@@ -14,6 +14,7 @@ use super::tt::{TtKey, mix};
 pub(crate) struct SpidgeCtx {
     rules: SpidgeRules,
     order: Order,
+    class_sets: [CardSet; 5],
     strength: [u8; 64],
     aux: u32,
 }
@@ -49,7 +50,8 @@ impl SpidgeCtx {
             }
             | u32::from(rules.jokers) << 5;
         let aux = (u32::from(counted) << 2) | (u32::from(max_side) << 6) | (rules_bits << 10);
-        SpidgeCtx { rules, order, strength, aux }
+        let class_sets = std::array::from_fn(|c| order.class_set(c));
+        SpidgeCtx { rules, order, class_sets, strength, aux }
     }
 }
 
@@ -189,8 +191,66 @@ impl Node for SpidgePos {
     }
 
     #[inline]
-    fn bounds(&self, _ctx: &SpidgeCtx) -> (i32, i32) {
-        (0, i32::from(self.left))
+    fn bounds(&self, ctx: &SpidgeCtx) -> (i32, i32) {
+        let left = i32::from(self.left);
+        // Cashing winners is what a side does when it wants its tricks: the
+        // bound holds only when the counted hands maximise.
+        if self.trick_len != 0 || self.max_side != self.counted {
+            return (0, left);
+        }
+        // Quick tricks of the leader: top cards no opponent can beat, plain
+        // suits while every opponent holding spades still follows, then the
+        // top spades (when they may be led). Only without jokers against him.
+        let leader = usize::from(self.leader);
+        let leader_counted = self.counted >> leader & 1 != 0;
+        let mut own = CardSet::EMPTY;
+        let mut theirs = CardSet::EMPTY;
+        for (i, &h) in self.hands.iter().enumerate() {
+            if (self.counted >> i & 1 != 0) == leader_counted {
+                own |= h;
+            } else {
+                theirs |= h;
+            }
+        }
+        if theirs.intersects(CardSet::JOKERS) {
+            return (0, left);
+        }
+        let lead_hand = self.hands[leader];
+        let spades = CardSet::suit(Suit::Spades);
+        let mut quick = 0;
+        for class in 2..ctx.order.classes() {
+            let mut rounds = usize::MAX;
+            for (i, &h) in self.hands.iter().enumerate() {
+                if (self.counted >> i & 1 != 0) != leader_counted && h.intersects(spades) {
+                    rounds = rounds.min((h & ctx.class_sets[class]).len());
+                }
+            }
+            let mut taken = 0;
+            for &card in ctx.order.class_cards(class) {
+                if taken >= rounds {
+                    break;
+                }
+                if theirs.contains(card) {
+                    break;
+                }
+                if lead_hand.contains(card) {
+                    taken += 1;
+                }
+            }
+            quick += taken;
+        }
+        if legal_leads(&ctx.rules, lead_hand, self.broken).intersects(spades) {
+            for &card in ctx.order.class_cards(0) {
+                if theirs.contains(card) {
+                    break;
+                }
+                if lead_hand.contains(card) {
+                    quick += 1;
+                }
+            }
+        }
+        let quick = (quick as i32).min(left);
+        if leader_counted { (quick, left) } else { (0, left - quick) }
     }
 
     #[inline]
