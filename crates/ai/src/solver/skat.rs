@@ -461,6 +461,24 @@ impl Node for SkatPos {
                 }
             }
             quick += taken;
+            // The other hands follow those rounds with their cheapest cards
+            // of the suit (the lowest ranks are the cheapest in suit order).
+            for (seat, &hand) in self.hands.iter().enumerate() {
+                if seat == leader || taken == 0 {
+                    continue;
+                }
+                let theirs = hand & in_class;
+                let mut forced = 0;
+                for &card in ctx.order.class_cards(class).iter().rev() {
+                    if forced == taken {
+                        break;
+                    }
+                    if theirs.contains(card) {
+                        cash += i32::from(card_points(card));
+                        forced += 1;
+                    }
+                }
+            }
         }
         if quick >= lead_hand.len() {
             // The leader wins every trick left, one after the other.
