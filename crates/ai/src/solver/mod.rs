@@ -38,27 +38,45 @@
 //! MTD(f), a sequence of null-window searches, and the win goal from a
 //! single null window at the contract's threshold.
 //!
-//! * **Transposition table.** At every trick start the table stores a lower
-//!   and an upper bound on the counter *still to come* and the best card.
-//!   The key is the whole position, not a hash of it: which hand holds each
-//!   remaining card (two bit planes, plus the set of remaining cards where
-//!   four hands are possible), the leader, and the context (game kind,
-//!   declarer, counted and max sides, rules that change play, called-ace
-//!   duties). So an entry is valid for any deal: the [`Solver`] allocates
-//!   its tables once and keeps them between solves and between the sampled
-//!   worlds of a PIMC bot.
+//! * **Transposition table.** At every trick start (with two tricks or
+//!   more to go) the table stores a lower and an upper bound on the counter
+//!   *still to come* and the best card. The key is the whole position, not
+//!   a hash of it: which hand holds each remaining card (two bit planes,
+//!   plus the set of remaining cards where four hands are possible), the
+//!   leader, and the context (game kind, declarer, counted and max sides,
+//!   rules that change play, called-ace duties). In Skat, cards adjacent in
+//!   rank with equal points (the jacks, 9-8-7 of a suit) are interchangeable,
+//!   so the remaining ones of such a block are keyed as the block's top
+//!   cards, held in the same order by the same hands. An entry is valid for
+//!   any deal: the [`Solver`] allocates its tables once and keeps them
+//!   between solves and between the sampled worlds of a PIMC bot (two slots
+//!   per bucket, the deeper entry of the current solve kept, older solves'
+//!   entries replaced first).
 //! * **Bounds before search.** The counter still to come lies between 0 and
-//!   what is left (points in hands and trick, or tricks); a node whose
-//!   bounds already decide the window returns at once.
+//!   what is left (points in hands and trick, or tricks). At trick starts:
+//!   the top run of remaining trumps held by one side goes to that side
+//!   (nothing beats those cards whenever they are played); the leader's
+//!   quick tricks (top cards of a suit that no opponent holding trumps can
+//!   ruff, each opponent still following, then his top trumps) go to his
+//!   side with the cheapest cards the other hands must follow with; a
+//!   leader with a quick trick for every trick left takes everything; a
+//!   Null declarer takes at most one more trick (the game then ends), and
+//!   leading the top card of a suit gets him at least its points. A node
+//!   whose bounds already decide the window returns at once; the bounds
+//!   that stand for a side cashing its winners are used only where that
+//!   side maximises (in Spidge's Min objective they are off).
 //! * **Equivalent cards.** Cards of one hand that are adjacent in rank
 //!   within their effective suit, counting only cards still in other hands
 //!   or in the current trick as separating them, play alike; when points
 //!   are counted they must also carry the same points (A/10 or K/Q never
 //!   merge, 9/8/7 and the jacks do). Only one card per group is searched;
-//!   a called ace under its §5.4 duty is never grouped.
-//! * **Move ordering.** The table's best card first, then: win the trick
-//!   cheaply when the opponents hold it, add points when a partner wins,
-//!   throw the cheapest card otherwise (turned round in Null).
+//!   a called ace under its §5.4 duty is never grouped; the two jokers
+//!   group only with each other.
+//! * **Move ordering.** The table's best card is searched before the other
+//!   moves are even generated; then leads from the top, and in following:
+//!   win the trick cheaply when the opponents hold it, add points when a
+//!   partner wins, throw the cheapest card otherwise (turned round where a
+//!   side wants to lose tricks).
 //!
 //! Nothing allocates during a search: moves and groups live in fixed
 //! arrays on the stack, [`CardValues`] is a fixed array.
@@ -192,6 +210,31 @@ impl fmt::Debug for CardValues {
 
 /// The solver: owns the transposition tables (allocated once, on the first
 /// solve of each game, and reused by every later solve).
+///
+/// ```
+/// use trumpf_ai::{Goal, Solver};
+/// use trumpf_core::skat::{Contract, GameKind, SkatAction, SkatDeal, SkatGame, SkatRules};
+/// use trumpf_core::{Game, Seat};
+///
+/// let deal = SkatDeal::from_seed(7);
+/// let grand = Contract::pickup(GameKind::Grand);
+/// let mut game = SkatGame::with_declaration(deal, SkatRules::default(), Seat::MIDDLEHAND, 18, grand)?;
+/// // Seven tricks with the first legal card, then solve the last three.
+/// while game.played().len() < 21 {
+///     let card = game.legal_cards().first().unwrap();
+///     game.apply_unchecked(SkatAction::Play(card));
+/// }
+/// let mut solver = Solver::with_table_bits(16);
+/// let points = solver.skat(&game, Goal::Points)?;
+/// let cards = solver.skat_cards(&game, Goal::Points)?;
+/// assert_eq!(cards.cards(), game.legal_cards());
+/// // The seat to move picks its best card: the most points for the
+/// // declarer, the fewest for a defender.
+/// let values = cards.iter().map(|(_, v)| v);
+/// let best = if game.to_act() == Some(Seat::MIDDLEHAND) { values.max() } else { values.min() };
+/// assert_eq!(best, Some(points));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Solver {
     bits: u32,
     skat: Option<Tt<SkatKey>>,
