@@ -9,6 +9,7 @@
 mod random;
 pub mod sampler;
 mod skat;
+pub mod solver;
 mod spidge;
 mod spitzer;
 pub mod tournament;
@@ -16,6 +17,7 @@ mod trick;
 
 pub use random::RandomBot;
 pub use skat::SkatBot;
+pub use solver::{CardValues, Goal, Objective, SolveError, Solver};
 pub use spidge::SpidgeBot;
 pub use spitzer::SpitzerBot;
 

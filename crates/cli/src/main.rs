@@ -12,6 +12,7 @@ mod play;
 mod records;
 mod replay;
 mod rules;
+mod solve;
 
 /// Skat, Spitzer and Spidge: exact rules, bots, records.
 #[derive(Debug, Parser)]
@@ -31,6 +32,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Measure engine speed.
     Bench(bench::BenchArgs),
+    /// Solve a position double dummy: the value of each legal card.
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,5 +56,6 @@ fn run(cli: Cli) -> Result<()> {
         Command::Replay(args) => replay::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Solve(args) => solve::run(args),
     }
 }

@@ -1,0 +1,138 @@
+//! Solves fixed sets of seeded full deals from the first lead and prints the
+//! median and 95th percentile time per game form and goal. Every value is
+//! checked: it lies in range, and the win goal agrees with the exact value.
+//!
+//! ```sh
+//! cargo run --release -p trumpf-ai --example solver_speed -- [deals] [skat,spitzer,spidge] [spidge tricks left]
+//! ```
+
+use std::time::Instant;
+
+use trumpf_ai::{Goal, Objective, Solver};
+use trumpf_core::skat::{Contract, GameKind, SkatDeal, SkatGame, SkatRules};
+use trumpf_core::spidge::{SpidgeDeal, SpidgeGame, SpidgeRules};
+use trumpf_core::spitzer::{SpitzerDeal, SpitzerGame, SpitzerRules};
+use trumpf_core::{CardSet, Game, Seat, Suit};
+
+fn report(name: &str, mut micros: Vec<f64>) {
+    micros.sort_by(f64::total_cmp);
+    let n = micros.len();
+    let median = micros[n / 2];
+    let p95 = micros[(n * 95 / 100).min(n - 1)];
+    let max = micros[n - 1];
+    println!(
+        "{name:<28} n={n:<4} median {:>9.3} ms  p95 {:>9.3} ms  max {:>9.3} ms",
+        median / 1e3,
+        p95 / 1e3,
+        max / 1e3
+    );
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let v = f();
+    (v, start.elapsed().as_secs_f64() * 1e6)
+}
+
+/// The declarer of a seeded Skat deal for `kind`: the seat with most trumps
+/// (for Null: fewest high cards), forehand on ties.
+fn skat_declarer(deal: &SkatDeal, kind: GameKind) -> Seat {
+    let score = |hand: CardSet| -> i32 {
+        match kind {
+            GameKind::Null => -(hand.iter().filter(|c| c.rank() >= trumpf_core::Rank::Jack).count() as i32),
+            _ => (hand & kind.trumps()).len() as i32,
+        }
+    };
+    Seat::all(3).max_by_key(|&s| (score(deal.hand(s)), -(s.index() as i32))).unwrap_or(Seat::FOREHAND)
+}
+
+fn skat(deals: u64, solver: &mut Solver) {
+    for (name, kind) in
+        [("suit (clubs)", GameKind::Suit(Suit::Clubs)), ("grand", GameKind::Grand), ("null", GameKind::Null)]
+    {
+        let (mut exact, mut win) = (Vec::new(), Vec::new());
+        for seed in 0..deals {
+            let deal = SkatDeal::from_seed(1000 + seed);
+            let declarer = skat_declarer(&deal, kind);
+            let game =
+                SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, Contract::pickup(kind)).unwrap();
+            solver.clear();
+            let (points, t) = timed(|| solver.skat(&game, Goal::Points).unwrap());
+            exact.push(t);
+            solver.clear();
+            let (won, t) = timed(|| solver.skat(&game, Goal::Win).unwrap());
+            win.push(t);
+            assert!((0..=120).contains(&points), "seed {seed}: {points}");
+            if kind == GameKind::Null {
+                // The declarer collects at least the skat (the points goal is
+                // the same game of card points as in suit and grand).
+                let skat = i32::from(trumpf_core::skat::points(deal.skat()));
+                assert!(points >= skat && (0..=1).contains(&won), "seed {seed}: win {won} points {points}");
+            } else {
+                assert_eq!(won == 1, points >= 61, "seed {seed}: win {won} points {points}");
+            }
+        }
+        report(&format!("skat {name} points"), exact);
+        report(&format!("skat {name} win"), win);
+    }
+}
+
+fn spitzer(deals: u64, solver: &mut Solver) {
+    let (mut exact, mut win) = (Vec::new(), Vec::new());
+    for seed in 0..deals {
+        let game = SpitzerGame::at_play(SpitzerDeal::from_seed(2000 + seed), SpitzerRules::default()).unwrap();
+        solver.clear();
+        let (points, t) = timed(|| solver.spitzer(&game, Goal::Points).unwrap());
+        exact.push(t);
+        solver.clear();
+        let (won, t) = timed(|| solver.spitzer(&game, Goal::Win).unwrap());
+        win.push(t);
+        assert!((0..=120).contains(&points));
+        let side = game.declaring_side().unwrap();
+        let d_points = if side.contains(Seat::FOREHAND) { points } else { 120 - points };
+        assert_eq!(won == 1, d_points >= 61, "seed {seed}");
+    }
+    report("spitzer points", exact);
+    report("spitzer win", win);
+}
+
+/// Spidge from `left` tricks before the end (the first card of each trick
+/// played by the first legal card until then); 13 is the full deal.
+fn spidge(deals: u64, left: usize, solver: &mut Solver) {
+    let (mut max, mut min) = (Vec::new(), Vec::new());
+    for seed in 0..deals {
+        let mut game = SpidgeGame::new(SpidgeDeal::from_seed(3000 + seed), SpidgeRules::default());
+        while game.played().len() < 52 - 4 * left {
+            let card = game.playable_cards().first().unwrap();
+            game.apply_unchecked(trumpf_core::spidge::SpidgeAction::Play(card));
+        }
+        solver.clear();
+        let (hi, t) = timed(|| solver.spidge(&game, Objective::Max).unwrap());
+        max.push(t);
+        solver.clear();
+        let (lo, t) = timed(|| solver.spidge(&game, Objective::Min).unwrap());
+        min.push(t);
+        // Min may exceed Max (the others can throw tricks at a seat that
+        // ducks); both stay within the tricks there are.
+        assert!((0..=13).contains(&lo) && (0..=13).contains(&hi), "seed {seed}: {lo} {hi}");
+    }
+    report(&format!("spidge max ({left} tricks left)"), max);
+    report(&format!("spidge min ({left} tricks left)"), min);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let deals: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let games = args.get(2).map_or("skat,spitzer,spidge", String::as_str);
+    let mut solver = Solver::new();
+    if games.contains("skat") {
+        skat(deals, &mut solver);
+    }
+    if games.contains("spitzer") {
+        spitzer(deals, &mut solver);
+    }
+    if games.contains("spidge") {
+        let left = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(8);
+        spidge(deals, left, &mut solver);
+    }
+}

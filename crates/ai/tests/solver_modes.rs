@@ -1,0 +1,251 @@
+//! The solver's goals agree with each other, and the four-player first
+//! trick after `CallFirstTrick` follows the max^n rule.
+//!
+//! * Win ⇔ exact points reach the contract's threshold, on seeded endgames
+//!   and (release builds) on full deals from the first lead.
+//! * The value is the best per-card value of the seat to move.
+//! * Spidge values stay within the tricks there are.
+//! * `CallFirstTrick` before trick 1 is complete: a max^n search written
+//!   here over the engine's own game (every seat picks the card best for
+//!   the side it ends up on, the lowest card on ties), whose leaves (trick 1
+//!   complete, sides fixed) are valued by the fixed-side solver, which
+//!   `solver_oracle.rs` checks against plain minimax.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use trumpf_ai::{Goal, Objective, Solver};
+use trumpf_core::skat::{Contract, GameKind, SkatDeal, SkatGame, SkatRules};
+use trumpf_core::spidge::{SpidgeDeal, SpidgeGame, SpidgeRules};
+use trumpf_core::spitzer::{
+    Announcement, Contract as SpitzerContract, SpitzerAction, SpitzerDeal, SpitzerGame, SpitzerPhase, SpitzerRules,
+};
+use trumpf_core::{Game, Seat, Suit};
+
+fn random_cards<G: Game>(game: &mut G, rng: &mut ChaCha8Rng, cards: usize) {
+    for _ in 0..cards {
+        if game.is_over() {
+            return;
+        }
+        let legal = game.playable_cards();
+        let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
+        game.apply_unchecked(G::card_action(card));
+    }
+}
+
+fn skat_agrees(game: &SkatGame, solver: &mut Solver, what: &str) {
+    let contract = game.contract().unwrap();
+    let points = solver.skat(game, Goal::Points).unwrap();
+    let win = solver.skat(game, Goal::Win).unwrap();
+    assert!((0..=120).contains(&points), "{what}: {points}");
+    if contract.kind != GameKind::Null && !contract.schwarz {
+        let threshold = if contract.schneider { 90 } else { 61 };
+        assert_eq!(win == 1, points >= threshold, "{what}: win {win}, points {points}");
+    }
+    for goal in [Goal::Points, Goal::Win] {
+        let cards = solver.skat_cards(game, goal).unwrap();
+        let value = solver.skat(game, goal).unwrap();
+        let declarer = game.declarer().unwrap().0;
+        let best = if game.to_act() == Some(declarer) {
+            cards.iter().map(|(_, v)| v).max()
+        } else {
+            cards.iter().map(|(_, v)| v).min()
+        };
+        assert_eq!(best, Some(value), "{what} {goal:?}: value is the best card's");
+        assert_eq!(cards.cards(), game.legal_cards(), "{what}: a value per legal card");
+    }
+}
+
+#[test]
+fn skat_win_is_points_at_the_threshold() {
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    let mut solver = Solver::with_table_bits(18);
+    let n = if cfg!(debug_assertions) { 6 } else { 60 };
+    for i in 0..n {
+        let kind = GameKind::ALL[i % 6];
+        let schneider = i % 7 == 3 && kind != GameKind::Null;
+        let contract = Contract { kind, hand: schneider, schneider, schwarz: false, ouvert: false };
+        let seed = rng.random::<u64>();
+        let declarer = Seat::new(rng.random_range(0..3)).unwrap();
+        let mut game =
+            SkatGame::with_declaration(SkatDeal::from_seed(seed), SkatRules::default(), declarer, 18, contract)
+                .unwrap();
+        let played = if cfg!(debug_assertions) { 21 } else { rng.random_range(12..27) };
+        random_cards(&mut game, &mut rng, played);
+        if game.is_over() {
+            continue;
+        }
+        skat_agrees(&game, &mut solver, &format!("{contract} seed {seed}"));
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "full deals: run with --release")]
+fn skat_full_deals_win_is_points_at_61() {
+    let mut solver = Solver::new();
+    for (i, kind) in [GameKind::Suit(Suit::Hearts), GameKind::Grand, GameKind::Null, GameKind::Suit(Suit::Clubs)]
+        .into_iter()
+        .enumerate()
+    {
+        for seed in 0..3 {
+            let deal = SkatDeal::from_seed(500 + seed + 10 * i as u64);
+            let declarer = Seat::new((seed % 3) as usize).unwrap();
+            let game =
+                SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, Contract::pickup(kind)).unwrap();
+            let points = solver.skat(&game, Goal::Points).unwrap();
+            let win = solver.skat(&game, Goal::Win).unwrap();
+            assert!((0..=120).contains(&points));
+            if kind != GameKind::Null {
+                assert_eq!(win == 1, points >= 61, "{kind} seed {seed}: win {win}, points {points}");
+            }
+        }
+    }
+}
+
+/// The declaring side's points from a Points value for the seat to move.
+fn d_points(game: &SpitzerGame, value: i32) -> i32 {
+    let side = game.declaring_side().unwrap();
+    if side.contains(game.to_act().unwrap()) { value } else { 120 - value }
+}
+
+fn spitzer_threshold(contract: SpitzerContract) -> Option<i32> {
+    match contract {
+        SpitzerContract::Normal | SpitzerContract::Sneaker | SpitzerContract::Zola => Some(61),
+        SpitzerContract::ZolaSchneider | SpitzerContract::Schneider => Some(90),
+        SpitzerContract::ZolaSchneiderSchwarz => None,
+    }
+}
+
+#[test]
+fn spitzer_win_is_points_at_the_threshold() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut solver = Solver::with_table_bits(18);
+    let n = if cfg!(debug_assertions) { 8 } else { 60 };
+    let zolas = [Announcement::Zola, Announcement::ZolaSchneider];
+    for i in 0..n {
+        let seed = rng.random::<u64>();
+        let mut game = SpitzerGame::new(SpitzerDeal::from_seed(seed), SpitzerRules::default()).unwrap();
+        // Seat i % 4 may announce a Zola (every player may), the others pass.
+        while game.phase() == SpitzerPhase::Announcing {
+            let seat = game.to_act().unwrap();
+            let action = if seat.index() == i % 4 && i % 3 == 0 {
+                SpitzerAction::Announce(zolas[i % 2])
+            } else {
+                SpitzerAction::Pass
+            };
+            game.try_apply(seat, action).unwrap();
+        }
+        let played = if cfg!(debug_assertions) { 20 } else { rng.random_range(8..24) };
+        random_cards(&mut game, &mut rng, played);
+        if game.is_over() || game.contract().is_none() {
+            continue;
+        }
+        let points = solver.spitzer(&game, Goal::Points).unwrap();
+        let win = solver.spitzer(&game, Goal::Win).unwrap();
+        if let Some(t) = spitzer_threshold(game.contract().unwrap()) {
+            assert_eq!(win == 1, d_points(&game, points) >= t, "seed {seed}: win {win} points {points}");
+        }
+        let cards = solver.spitzer_cards(&game, Goal::Points).unwrap();
+        assert_eq!(cards.iter().map(|(_, v)| v).max(), Some(points), "seed {seed}");
+    }
+}
+
+/// (Min may exceed Max: when the seat ducks, both others can throw tricks
+/// at it that they would never give up when it tries to win them.)
+#[test]
+fn spidge_values_are_the_best_cards_and_in_range() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut solver = Solver::with_table_bits(18);
+    let n = if cfg!(debug_assertions) { 6 } else { 40 };
+    for _ in 0..n {
+        let seed = rng.random::<u64>();
+        let mut game = SpidgeGame::new(SpidgeDeal::from_seed(seed), SpidgeRules::default());
+        random_cards(&mut game, &mut rng, 52 - 4 * if cfg!(debug_assertions) { 4 } else { 6 });
+        let lo = solver.spidge(&game, Objective::Min).unwrap();
+        let hi = solver.spidge(&game, Objective::Max).unwrap();
+        let left = if cfg!(debug_assertions) { 4 } else { 6 }
+            + game.tricks().as_array().iter().map(|&t| i32::from(t)).sum::<i32>();
+        assert!((0..=left).contains(&lo) && (0..=left).contains(&hi), "seed {seed}: {lo} {hi}");
+        let cards = solver.spidge_cards(&game, Objective::Max).unwrap();
+        assert_eq!(cards.iter().map(|(_, v)| v).max(), Some(hi));
+        let cards = solver.spidge_cards(&game, Objective::Min).unwrap();
+        assert_eq!(cards.iter().map(|(_, v)| v).min(), Some(lo));
+    }
+}
+
+// ------------------------------------------------------ CallFirstTrick
+
+/// The test's own max^n over the rest of trick 1: returns the declaring
+/// side's bits and its value (points, or 1/0 for the win goal).
+fn first_trick_maxn(game: &SpitzerGame, goal: Goal, solver: &mut Solver) -> (u8, i32) {
+    if let Some(side) = game.declaring_side().filter(|_| game.contract().is_some()) {
+        let v = solver.spitzer(game, goal).unwrap();
+        let value = if goal == Goal::Points { d_points(game, v) } else { v };
+        return (side.bits(), value);
+    }
+    let mover = game.to_act().unwrap();
+    let mut best: Option<(i32, (u8, i32))> = None;
+    for card in game.legal_cards() {
+        let mut next = *game;
+        next.try_apply(mover, SpitzerAction::Play(card)).unwrap();
+        let outcome = first_trick_maxn(&next, goal, solver);
+        let payoff = payoff(mover, outcome, goal);
+        if best.is_none_or(|(b, _)| payoff > b) {
+            best = Some((payoff, outcome));
+        }
+    }
+    best.unwrap().1
+}
+
+fn payoff(seat: Seat, (side, value): (u8, i32), goal: Goal) -> i32 {
+    let declaring = side >> seat.index() & 1 != 0;
+    match goal {
+        Goal::Points if declaring => value,
+        Goal::Points => 120 - value,
+        Goal::Win => i32::from(declaring == (value == 1)),
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "solves seven-trick positions: run with --release")]
+fn call_first_trick_is_max_n_over_trick_one() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut solver = Solver::new();
+    let mut checked = 0;
+    for seed in 0..20_000u64 {
+        if checked == 3 {
+            break;
+        }
+        let deal = SpitzerDeal::from_seed(seed);
+        let mut game = SpitzerGame::new(deal, SpitzerRules::default()).unwrap();
+        let mut called = false;
+        while game.phase() == SpitzerPhase::Announcing {
+            let seat = game.to_act().unwrap();
+            called = game.legal_announcements().any(|a| a == Announcement::CallFirstTrick);
+            let action =
+                if called { SpitzerAction::Announce(Announcement::CallFirstTrick) } else { SpitzerAction::Pass };
+            game.try_apply(seat, action).unwrap();
+        }
+        if !called {
+            continue;
+        }
+        checked += 1;
+        // Two or three cards of trick 1 already played: the sides are open.
+        random_cards(&mut game, &mut rng, 2 + checked % 2);
+        assert!(game.contract().is_none());
+        let me = game.to_act().unwrap();
+        for goal in [Goal::Points, Goal::Win] {
+            let outcome = first_trick_maxn(&game, goal, &mut solver);
+            let expected = if goal == Goal::Points { payoff(me, outcome, goal) } else { outcome.1 };
+            assert_eq!(solver.spitzer(&game, goal), Ok(expected), "seed {seed} {goal:?}");
+            let cards = solver.spitzer_cards(&game, goal).unwrap();
+            for card in game.legal_cards() {
+                let mut next = game;
+                next.try_apply(me, SpitzerAction::Play(card)).unwrap();
+                let o = first_trick_maxn(&next, goal, &mut solver);
+                let v = if goal == Goal::Points { payoff(me, o, goal) } else { o.1 };
+                assert_eq!(cards.get(card), Some(v), "seed {seed} {goal:?} {card}");
+            }
+        }
+    }
+    assert_eq!(checked, 3, "deals with a first-trick call found");
+}

@@ -1,0 +1,320 @@
+//! The solver against a plain minimax written here, independently: clone
+//! the state, apply each legal action through the public `Game` trait,
+//! recurse, no pruning, no table, no code shared with the solver. Positions
+//! are seeded random endgames of every game form; the value and every
+//! per-card value must agree exactly.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use trumpf_ai::{Goal, Objective, Solver};
+use trumpf_core::skat::{Contract, GameKind, SkatDeal, SkatGame, SkatOutcome, SkatRules};
+use trumpf_core::spidge::{DoubleJoker, Hand, JokerSuit, SpidgeDeal, SpidgeGame, SpidgeRules, TrumpLead};
+use trumpf_core::spitzer::{Announcement, Column, SpitzerAction, SpitzerDeal, SpitzerGame, SpitzerRules, tariff};
+use trumpf_core::{Card, Game, Seat, Suit};
+
+// ---------------------------------------------------------------- oracle
+
+/// Scores a finished deal.
+type Leaf<G> = Box<dyn Fn(&G) -> i32>;
+/// Picks the announcements a test wants.
+type Wanted = fn(Announcement) -> bool;
+
+/// Plain minimax: `leaf` scores a finished deal, `maximises` says whether
+/// the seat to act maximises.
+fn minimax<G: Game>(game: &G, leaf: &dyn Fn(&G) -> i32, maximises: &dyn Fn(&G, Seat) -> bool) -> i32 {
+    let Some(seat) = game.to_act() else { return leaf(game) };
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    let max = maximises(game, seat);
+    let values = actions.iter().map(|&a| {
+        let mut next = game.clone();
+        next.apply_unchecked(a);
+        minimax(&next, leaf, maximises)
+    });
+    if max { values.max().unwrap() } else { values.min().unwrap() }
+}
+
+/// The minimax value after each legal card of the seat to act.
+fn per_card<G: Game>(game: &G, leaf: &dyn Fn(&G) -> i32, maximises: &dyn Fn(&G, Seat) -> bool) -> Vec<(Card, i32)> {
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    actions
+        .iter()
+        .map(|&a| {
+            let mut next = game.clone();
+            next.apply_unchecked(a);
+            (G::card_of(a).unwrap(), minimax(&next, leaf, maximises))
+        })
+        .collect()
+}
+
+/// Random legal card plays until `tricks_left` tricks remain, then `extra`
+/// cards into the next trick (fewer if the deal ends first).
+fn random_endgame<G: Game>(game: &mut G, rng: &mut ChaCha8Rng, seats: usize, tricks_left: usize, extra: usize) {
+    let target = game.pack().len() - tricks_left * seats + extra;
+    while game.played().len() < target && !game.is_over() {
+        let legal = game.playable_cards();
+        let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
+        game.apply_unchecked(G::card_action(card));
+    }
+}
+
+// ------------------------------------------------------------------ skat
+
+fn skat_tally(game: &SkatGame) -> trumpf_core::skat::PlayTally {
+    match game.outcome() {
+        Some(SkatOutcome::Played { settlement, .. }) => settlement.tally,
+        other => panic!("not a played game: {other:?}"),
+    }
+}
+
+fn skat_oracle(game: &SkatGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
+    let contract = game.contract().unwrap();
+    let (declarer, _) = game.declarer().unwrap();
+    let null = contract.kind == GameKind::Null;
+    let leaf: Leaf<SkatGame> = match goal {
+        Goal::Points => Box::new(|g| i32::from(skat_tally(g).declarer_points)),
+        Goal::Win => Box::new(move |g| {
+            let t = skat_tally(g);
+            let won = if null {
+                t.declarer_tricks == 0
+            } else if contract.schwarz {
+                t.defender_tricks == 0
+            } else if contract.schneider {
+                t.declarer_points >= 90
+            } else {
+                t.declarer_points >= 61
+            };
+            i32::from(won)
+        }),
+    };
+    // The declarer maximises his points, or his chance to win; in the Null
+    // win goal "winning" is staying clean, the points goal is the same game
+    // of card points as in suit and grand.
+    let declarer_max = true;
+    let maximises = move |_: &SkatGame, seat: Seat| (seat == declarer) == declarer_max;
+    let value = if game.is_over() { leaf(game) } else { minimax(game, &*leaf, &maximises) };
+    (value, if game.is_over() { Vec::new() } else { per_card(game, &*leaf, &maximises) })
+}
+
+fn skat_contracts() -> Vec<Contract> {
+    let mut out = Vec::new();
+    for kind in GameKind::ALL {
+        out.push(Contract::pickup(kind));
+    }
+    let hand = |kind, schneider, schwarz| Contract { kind, hand: true, schneider, schwarz, ouvert: false };
+    out.push(hand(GameKind::Grand, true, false));
+    out.push(hand(GameKind::Suit(Suit::Hearts), true, true));
+    out.push(hand(GameKind::Grand, true, true));
+    out.push(Contract { kind: GameKind::Null, hand: true, schneider: false, schwarz: false, ouvert: true });
+    out
+}
+
+fn check_skat(game: &SkatGame, solver: &mut Solver, what: &str) {
+    for goal in [Goal::Points, Goal::Win] {
+        let (value, cards) = skat_oracle(game, goal);
+        assert_eq!(solver.skat(game, goal), Ok(value), "{what} {goal:?}: value");
+        let got = solver.skat_cards(game, goal).unwrap();
+        let got: Vec<(Card, i32)> = got.iter().collect();
+        assert_eq!(got, cards, "{what} {goal:?}: per card");
+    }
+}
+
+#[test]
+fn skat_endgames_match_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    let mut solver = Solver::with_table_bits(16);
+    let contracts = skat_contracts();
+    let rounds = if cfg!(debug_assertions) { 3 } else { 12 };
+    for round in 0..rounds {
+        for (i, &contract) in contracts.iter().enumerate() {
+            let seed = rng.random::<u64>();
+            let declarer = Seat::new(rng.random_range(0..3)).unwrap();
+            let deal = SkatDeal::from_seed(seed);
+            let mut game = SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, contract).unwrap();
+            let tricks = if cfg!(debug_assertions) { 3 } else { 4 };
+            let extra = rng.random_range(0..3);
+            random_endgame(&mut game, &mut rng, 3, tricks, extra);
+            check_skat(&game, &mut solver, &format!("round {round} contract {i} {contract} seed {seed}"));
+        }
+    }
+}
+
+// --------------------------------------------------------------- spitzer
+
+/// The seats of the side of `seat` once the sides are fixed (bit per seat).
+fn spitzer_side_of(game: &SpitzerGame, seat: Seat) -> u8 {
+    let d = game.declaring_side().unwrap().bits();
+    if d >> seat.index() & 1 != 0 { d } else { !d & 15 }
+}
+
+/// What the declaring side must reach: `(tricks?, threshold)`.
+fn spitzer_goal(game: &SpitzerGame) -> (bool, u8) {
+    let contract = game.contract().unwrap();
+    // The first column of the contract's row with a positive entry.
+    let first = Column::ALL.iter().copied().find(|&c| tariff(contract, c) > 0).unwrap();
+    match first {
+        Column::C3 => (false, 61),
+        Column::C4 => (false, 90),
+        Column::C5 => (true, 8),
+        other => panic!("unexpected first winning column {other}"),
+    }
+}
+
+fn spitzer_oracle(game: &SpitzerGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
+    let me = game.to_act().unwrap();
+    let (counted, leaf): (u8, Leaf<SpitzerGame>) = match goal {
+        Goal::Points => {
+            let side = spitzer_side_of(game, me);
+            let leaf = move |g: &SpitzerGame| {
+                Seat::all(4).filter(|s| side >> s.index() & 1 != 0).map(|s| i32::from(g.points_won()[s])).sum()
+            };
+            (side, Box::new(leaf))
+        }
+        Goal::Win => {
+            let side = game.declaring_side().unwrap().bits();
+            let (tricks, threshold) = spitzer_goal(game);
+            let leaf = move |g: &SpitzerGame| {
+                let (mut t, mut p) = (0, 0);
+                for s in Seat::all(4).filter(|s| side >> s.index() & 1 != 0) {
+                    t += g.tricks_won()[s];
+                    p += g.points_won()[s];
+                }
+                i32::from(if tricks { t >= threshold } else { p >= threshold })
+            };
+            (side, Box::new(leaf))
+        }
+    };
+    let maximises = move |_: &SpitzerGame, seat: Seat| counted >> seat.index() & 1 != 0;
+    (minimax(game, &*leaf, &maximises), per_card(game, &*leaf, &maximises))
+}
+
+/// A Spitzer deal after the given announcement by the first seat that may
+/// make it (everybody before passes), or all passing.
+fn spitzer_with(deal: SpitzerDeal, wanted: &dyn Fn(Announcement) -> bool) -> Option<SpitzerGame> {
+    let mut game = SpitzerGame::new(deal, SpitzerRules::default()).unwrap();
+    while game.phase() == trumpf_core::spitzer::SpitzerPhase::Announcing {
+        let seat = game.to_act().unwrap();
+        let pick = game.legal_announcements().find(|&a| wanted(a));
+        let action = pick.map_or(SpitzerAction::Pass, SpitzerAction::Announce);
+        game.try_apply(seat, action).unwrap();
+        if pick.is_some() {
+            return Some(game);
+        }
+    }
+    Some(game)
+}
+
+#[test]
+fn spitzer_endgames_match_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut solver = Solver::with_table_bits(16);
+    let kinds: [(&str, Wanted); 6] = [
+        ("all pass", |_| false),
+        ("called ace", |a| matches!(a, Announcement::CallAce(_) | Announcement::CallAceVoid(_))),
+        ("first trick", |a| a == Announcement::CallFirstTrick),
+        ("zola", |a| a == Announcement::Zola),
+        ("zola schneider", |a| a == Announcement::ZolaSchneider),
+        ("zola schneider schwarz", |a| a == Announcement::ZolaSchneiderSchwarz),
+    ];
+    let rounds = if cfg!(debug_assertions) { 2 } else { 8 };
+    let mut checked = [0; 6];
+    for round in 0..rounds * 6 {
+        for (k, (name, wanted)) in kinds.iter().enumerate() {
+            let seed = rng.random::<u64>();
+            let Some(mut game) = spitzer_with(SpitzerDeal::from_seed(seed), wanted) else { continue };
+            let tricks = if cfg!(debug_assertions) { 2 } else { 3 };
+            let extra = rng.random_range(0..4);
+            random_endgame(&mut game, &mut rng, 4, tricks, extra);
+            if game.is_over() || game.contract().is_none() {
+                continue;
+            }
+            checked[k] += 1;
+            for goal in [Goal::Points, Goal::Win] {
+                let (value, cards) = spitzer_oracle(&game, goal);
+                let what = format!("round {round} {name} seed {seed} {goal:?}");
+                assert_eq!(solver.spitzer(&game, goal), Ok(value), "{what}: value");
+                let got: Vec<(Card, i32)> = solver.spitzer_cards(&game, goal).unwrap().iter().collect();
+                assert_eq!(got, cards, "{what}: per card");
+            }
+        }
+    }
+    assert!(checked.iter().all(|&n| n > 0), "every announcement checked: {checked:?}");
+}
+
+// ---------------------------------------------------------------- spidge
+
+fn spidge_oracle(game: &SpidgeGame, objective: Objective) -> (i32, Vec<(Card, i32)>) {
+    let me = game.to_act().unwrap();
+    let leaf = move |g: &SpidgeGame| {
+        let t = g.tricks();
+        i32::from(match Hand::of_seat(me).unwrap() {
+            Hand::Dealer => t[Hand::Dealer] + t[Hand::Dummy],
+            h => t[h],
+        })
+    };
+    let maximises = move |_: &SpidgeGame, seat: Seat| (seat == me) == (objective == Objective::Max);
+    (minimax(game, &leaf, &maximises), per_card(game, &leaf, &maximises))
+}
+
+#[test]
+fn spidge_endgames_match_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5150);
+    let mut solver = Solver::with_table_bits(16);
+    let d = SpidgeRules::default();
+    let variants = [
+        ("default", d, true),
+        ("no jokers", d, false),
+        ("wild jokers", SpidgeRules { joker_suit: JokerSuit::Wild, ..d }, true),
+        ("second joker wins", SpidgeRules { double_joker: DoubleJoker::SecondJokerWins, ..d }, true),
+        ("first joker wins", SpidgeRules { double_joker: DoubleJoker::FirstJokerWins, ..d }, true),
+        ("never lead trumps", SpidgeRules { trump_lead: TrumpLead::NeverUnlessOnlyTrumps, ..d }, true),
+        ("free leads", SpidgeRules { trump_lead: TrumpLead::Free, ..d }, true),
+    ];
+    let rounds = if cfg!(debug_assertions) { 2 } else { 8 };
+    for round in 0..rounds {
+        for (name, rules, jokers) in variants {
+            let seed = rng.random::<u64>();
+            let mut game = SpidgeGame::new(SpidgeDeal::from_seed_with_pack(seed, jokers), rules);
+            let tricks = if cfg!(debug_assertions) { 2 } else { 3 };
+            let extra = rng.random_range(0..4);
+            random_endgame(&mut game, &mut rng, 4, tricks, extra);
+            for objective in [Objective::Max, Objective::Min] {
+                let (value, cards) = spidge_oracle(&game, objective);
+                let what = format!("round {round} {name} seed {seed} {objective:?}");
+                assert_eq!(solver.spidge(&game, objective), Ok(value), "{what}: value");
+                let got: Vec<(Card, i32)> = solver.spidge_cards(&game, objective).unwrap().iter().collect();
+                assert_eq!(got, cards, "{what}: per card");
+            }
+        }
+    }
+}
+
+#[test]
+fn spidge_endgames_with_jokers_in_play() {
+    // Endgames where both jokers are still out, so the cancel rule is searched.
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let mut solver = Solver::with_table_bits(16);
+    let mut checked = 0;
+    for _ in 0..400 {
+        if checked >= if cfg!(debug_assertions) { 4 } else { 20 } {
+            break;
+        }
+        let seed = rng.random::<u64>();
+        let mut game = SpidgeGame::new(SpidgeDeal::from_seed(seed), SpidgeRules::default());
+        let tricks = if cfg!(debug_assertions) { 2 } else { 3 };
+        random_endgame(&mut game, &mut rng, 4, tricks, 0);
+        let out = game.cards(Hand::Left) | game.cards(Hand::Dummy) | game.cards(Hand::Right) | game.cards(Hand::Dealer);
+        if !trumpf_core::CardSet::JOKERS.is_subset(out) {
+            continue;
+        }
+        checked += 1;
+        for objective in [Objective::Max, Objective::Min] {
+            let (value, cards) = spidge_oracle(&game, objective);
+            assert_eq!(solver.spidge(&game, objective), Ok(value), "seed {seed} {objective:?}");
+            let got: Vec<(Card, i32)> = solver.spidge_cards(&game, objective).unwrap().iter().collect();
+            assert_eq!(got, cards, "seed {seed} {objective:?}: per card");
+        }
+    }
+    assert!(checked > 0);
+}
