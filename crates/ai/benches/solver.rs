@@ -61,7 +61,8 @@ fn endgame<G: Game>(mut game: G, cards: usize) -> G {
     // Deterministic: the first legal card until `cards` are played.
     while game.played().len() < cards && !game.is_over() {
         let card = game.playable_cards().first().unwrap();
-        game.apply_unchecked(G::card_action(card));
+        let action = game.card_action(card);
+        game.apply_unchecked(action);
     }
     game
 }

@@ -28,7 +28,8 @@ fn random_cards<G: Game>(game: &mut G, rng: &mut ChaCha8Rng, cards: usize) {
         }
         let legal = game.playable_cards();
         let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
-        game.apply_unchecked(G::card_action(card));
+        let action = game.card_action(card);
+        game.apply_unchecked(action);
     }
 }
 

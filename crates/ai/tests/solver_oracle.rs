@@ -55,7 +55,8 @@ fn random_endgame<G: Game>(game: &mut G, rng: &mut ChaCha8Rng, seats: usize, tri
     while game.played().len() < target && !game.is_over() {
         let legal = game.playable_cards();
         let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
-        game.apply_unchecked(G::card_action(card));
+        let action = game.card_action(card);
+        game.apply_unchecked(action);
     }
 }
 

@@ -185,7 +185,8 @@ fn play_all<G: Game>(game: &mut G, cards: &[Card]) -> Result<()> {
         let Some(seat) = game.to_act() else {
             bail!("--played card {} ({card}): the deal is already over", i + 1);
         };
-        game.try_apply(seat, G::card_action(card))
+        let action = game.card_action(card);
+        game.try_apply(seat, action)
             .map_err(|e| anyhow!("--played card {} ({card}) by seat {seat} is not legal: {e}", i + 1))?;
     }
     if game.is_over() {
