@@ -6,10 +6,12 @@
 //! bidding and declaring, simple card-play heuristics); [`SpitzerBot`] and
 //! [`SpidgeBot`] play Spitzer and Spidge by rules of thumb.
 
+pub mod pimc;
 mod random;
 pub mod sampler;
 mod skat;
 pub mod solver;
+mod spec;
 mod spidge;
 mod spitzer;
 pub mod tournament;
@@ -18,6 +20,7 @@ mod trick;
 pub use random::RandomBot;
 pub use skat::SkatBot;
 pub use solver::{CardValues, Goal, Objective, SolveError, Solver};
+pub use spec::{BotGame, BotSpec, Level, SpecError};
 pub use spidge::SpidgeBot;
 pub use spitzer::SpitzerBot;
 

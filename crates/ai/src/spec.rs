@@ -1,0 +1,201 @@
+//! Bots named in text, as `trumpf play --bots`, `trumpf sim --a`, a table
+//! setup or a Python call name them: `random`, `heuristic`, `pimc` with
+//! options after a colon (`pimc:worlds=64,inference=off,exact=4,bidding=16`),
+//! the levels `easy`, `medium`, `hard`, and `perfect` (sees every card; for
+//! measurement only, never at a table).
+
+use std::fmt;
+use std::str::FromStr;
+
+use trumpf_core::Game;
+use trumpf_core::skat::SkatGame;
+use trumpf_core::spidge::SpidgeGame;
+use trumpf_core::spitzer::SpitzerGame;
+
+use crate::pimc::{PimcConfig, SkatPimc, SpidgePimc, SpitzerPimc};
+use crate::{Bot, RandomBot, SkatBot, SpidgeBot, SpitzerBot};
+
+/// A playing strength of `trumpf play` and the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// PIMC with few worlds, no inference, rule-of-thumb bidding.
+    Easy,
+    /// PIMC with more worlds, inference, bidding by a short simulation.
+    Medium,
+    /// PIMC with the most worlds and bidding by simulation.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The PIMC configuration of the level.
+    pub const fn config(self) -> PimcConfig {
+        match self {
+            Level::Easy => PimcConfig::EASY,
+            Level::Medium => PimcConfig::MEDIUM,
+            Level::Hard => PimcConfig::HARD,
+        }
+    }
+
+    /// `easy`, `medium`, `hard`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A bot named in text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BotSpec {
+    /// Uniformly random legal actions.
+    Random,
+    /// The game's rule-of-thumb bot.
+    Heuristic,
+    /// A PIMC bot with these settings.
+    Pimc(PimcConfig),
+    /// A level of `trumpf play` (a PIMC configuration).
+    Level(Level),
+    /// Sees every card and plays double-dummy (measurement only).
+    Perfect,
+}
+
+/// Text that names no bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// An unknown bot name.
+    #[error("unknown bot {0:?}: one of random, heuristic, pimc[:options], easy, medium, hard, perfect")]
+    Unknown(String),
+    /// A bad option of a PIMC bot.
+    #[error("pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256)")]
+    Option(String),
+    /// A bot that cannot sit at a table (it sees every card).
+    #[error("the perfect bot sees every card: it is for measurement with `trumpf sim`, not for a table")]
+    NotAtATable,
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<BotSpec, SpecError> {
+        let s = s.trim();
+        let (name, options) = s.split_once(':').unwrap_or((s, ""));
+        match name.to_ascii_lowercase().as_str() {
+            "random" if options.is_empty() => Ok(BotSpec::Random),
+            "heuristic" if options.is_empty() => Ok(BotSpec::Heuristic),
+            "perfect" if options.is_empty() => Ok(BotSpec::Perfect),
+            "easy" if options.is_empty() => Ok(BotSpec::Level(Level::Easy)),
+            "medium" if options.is_empty() => Ok(BotSpec::Level(Level::Medium)),
+            "hard" if options.is_empty() => Ok(BotSpec::Level(Level::Hard)),
+            "pimc" => {
+                let mut config = PimcConfig::HARD;
+                for option in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+                    let bad = || SpecError::Option(option.to_owned());
+                    let (key, value) = option.split_once('=').ok_or_else(bad)?;
+                    let number = |max: usize| value.parse::<usize>().ok().filter(|&n| n <= max).ok_or_else(bad);
+                    match key {
+                        "worlds" => config.worlds = number(4096)?.max(1),
+                        "exact" => config.exact_tricks = number(13)?,
+                        "bidding" => config.bidding_worlds = number(256)?,
+                        "inference" => {
+                            config.inference = match value {
+                                "on" | "true" => true,
+                                "off" | "false" => false,
+                                _ => return Err(bad()),
+                            }
+                        }
+                        _ => return Err(bad()),
+                    }
+                }
+                Ok(BotSpec::Pimc(config))
+            }
+            _ => Err(SpecError::Unknown(s.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Perfect => f.write_str("perfect"),
+            BotSpec::Level(level) => level.fmt(f),
+            BotSpec::Pimc(c) => write!(
+                f,
+                "pimc:worlds={},inference={},exact={},bidding={}",
+                c.worlds,
+                if c.inference { "on" } else { "off" },
+                c.exact_tricks,
+                c.bidding_worlds
+            ),
+        }
+    }
+}
+
+/// A game whose bots can be made from a [`BotSpec`].
+pub trait BotGame: Game {
+    /// The bot `spec` names, seeded.
+    ///
+    /// # Errors
+    /// [`SpecError::NotAtATable`] for the perfect bot, which needs the state.
+    fn bot(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<Self>>, SpecError>;
+}
+
+macro_rules! bot_game {
+    ($game:ty, $heuristic:expr, $pimc:ty) => {
+        impl BotGame for $game {
+            fn bot(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<$game>>, SpecError> {
+                Ok(match spec {
+                    BotSpec::Random => Box::new(RandomBot::new(seed)),
+                    BotSpec::Heuristic => Box::new($heuristic),
+                    BotSpec::Pimc(config) => Box::new(<$pimc>::new(*config, seed)),
+                    BotSpec::Level(level) => Box::new(<$pimc>::new(level.config(), seed)),
+                    BotSpec::Perfect => return Err(SpecError::NotAtATable),
+                })
+            }
+        }
+    };
+}
+
+bot_game!(SkatGame, SkatBot::new(), SkatPimc);
+bot_game!(SpitzerGame, SpitzerBot::new(), SpitzerPimc);
+bot_game!(SpidgeGame, SpidgeBot::new(), SpidgePimc);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_and_write_back() {
+        for text in [
+            "random",
+            "heuristic",
+            "easy",
+            "medium",
+            "hard",
+            "perfect",
+            "pimc:worlds=64,inference=off,exact=4,bidding=16",
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+        let spec: BotSpec = "pimc:worlds=12".parse().unwrap();
+        assert_eq!(spec, BotSpec::Pimc(PimcConfig { worlds: 12, ..PimcConfig::HARD }));
+        assert!(matches!("pimc:worlds=0x".parse::<BotSpec>(), Err(SpecError::Option(_))));
+        assert!(matches!("pimc:colour=red".parse::<BotSpec>(), Err(SpecError::Option(_))));
+        assert!(matches!("genius".parse::<BotSpec>(), Err(SpecError::Unknown(_))));
+        assert!(matches!(<SkatGame as BotGame>::bot(&BotSpec::Perfect, 1), Err(SpecError::NotAtATable)));
+        assert!(<SpidgeGame as BotGame>::bot(&BotSpec::Level(Level::Hard), 1).is_ok());
+    }
+}
