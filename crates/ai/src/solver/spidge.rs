@@ -258,12 +258,41 @@ impl Node for SpidgePos {
         if self.trick_len != 0 {
             return None;
         }
+        // Only tricks count, so only the order of the remaining cards within
+        // each suit matters (as in bridge solvers): each suit's remaining
+        // cards are keyed as its top cards, held by the same hands in the
+        // same order. Whether trumps are broken is then keyed explicitly.
         let [h0, h1, h2, h3] = self.hands;
         let remaining = h0 | h1 | h2 | h3;
+        let mut canon = [CardSet::EMPTY; 4];
+        for class in 0..ctx.order.classes() {
+            let cards = ctx.order.class_cards(class);
+            let here = remaining & ctx.class_sets[class];
+            if here.is_empty() {
+                continue;
+            }
+            let mut slot = 0;
+            for &card in cards {
+                if here.contains(card) {
+                    let owner = if h0.contains(card) {
+                        0
+                    } else if h1.contains(card) {
+                        1
+                    } else if h2.contains(card) {
+                        2
+                    } else {
+                        3
+                    };
+                    canon[owner].insert(cards[slot]);
+                    slot += 1;
+                }
+            }
+        }
+        let [c0, c1, c2, c3] = canon;
         let key = SpidgeKey {
-            remaining: remaining.bits(),
-            planes: [(h1 | h3).bits(), (h2 | h3).bits()],
-            aux: ctx.aux | u32::from(self.leader),
+            remaining: (c0 | c1 | c2 | c3).bits(),
+            planes: [(c1 | c3).bits(), (c2 | c3).bits()],
+            aux: ctx.aux | u32::from(self.leader) | u32::from(self.broken) << 30,
         };
         Some((key, remaining.len() as u8))
     }
