@@ -162,6 +162,11 @@ impl<'a, N: Node> Search<'a, N> {
                 (future, future)
             };
             let clip = |v: i32| v.clamp(0, 255) as u8;
+            // Where every card failed to reach the window (max side below
+            // alpha, min side above beta), the "best" card says nothing:
+            // keep the card an earlier search found.
+            let failed = if max { best <= alpha } else { best >= beta };
+            let best_card = if failed && hint.is_some() { hint } else { best_card };
             self.tt.store(key, depth, Bounds { lo: clip(new_lo), hi: clip(new_hi), best: best_card });
         }
         best
