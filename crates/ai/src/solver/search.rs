@@ -37,6 +37,8 @@ pub(crate) trait Node: Copy {
     fn score(&self, ctx: &Self::Ctx, card: Card) -> i16;
     /// Plays a legal card.
     fn play(&mut self, ctx: &Self::Ctx, card: Card);
+    /// Whether no hand holds more than one card (the rest is forced).
+    fn last_cards(&self) -> bool;
 }
 
 /// One search: the table, the context and a node counter.
@@ -75,6 +77,15 @@ impl<'a, N: Node> Search<'a, N> {
         let base = node.total();
         if node.is_over() {
             return base;
+        }
+        if node.last_cards() {
+            // One card per hand left: nothing to choose, play it out.
+            let mut end = *node;
+            while !end.is_over() {
+                let Some(card) = end.legal(self.ctx).first() else { break };
+                end.play(self.ctx, card);
+            }
+            return end.total();
         }
         let key = node.key(self.ctx);
         let (mut lo, mut hi) = (0, 255);

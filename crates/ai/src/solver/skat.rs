@@ -607,6 +607,11 @@ impl Node for SkatPos {
     }
 
     #[inline]
+    fn last_cards(&self) -> bool {
+        self.hands.iter().all(|h| h.len() <= 1)
+    }
+
+    #[inline]
     fn play(&mut self, ctx: &SkatCtx, card: Card) {
         self.play_card(ctx.kind, card);
     }

@@ -413,6 +413,11 @@ impl Node for SpidgePos {
     }
 
     #[inline]
+    fn last_cards(&self) -> bool {
+        self.hands.iter().all(|h| h.len() <= 1)
+    }
+
+    #[inline]
     fn play(&mut self, ctx: &SpidgeCtx, card: Card) {
         self.play_card(&ctx.rules, card);
     }
