@@ -14,14 +14,20 @@ use trumpf_core::spidge::{SpidgeDeal, SpidgeGame, SpidgeRules};
 use trumpf_core::spitzer::{SpitzerDeal, SpitzerGame, SpitzerRules};
 use trumpf_core::{CardSet, Game, Seat, Suit};
 
+/// Search nodes of all solves so far.
+static NODES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 fn report(name: &str, mut micros: Vec<f64>) {
     micros.sort_by(f64::total_cmp);
     let n = micros.len();
     let median = micros[n / 2];
     let p95 = micros[(n * 95 / 100).min(n - 1)];
     let max = micros[n - 1];
+    // Skat rows also give the search nodes of all their solves.
+    let nodes = NODES.swap(0, std::sync::atomic::Ordering::Relaxed);
+    let nodes = if nodes > 0 { format!("  nodes {nodes}") } else { String::new() };
     println!(
-        "{name:<28} n={n:<4} median {:>9.3} ms  p95 {:>9.3} ms  max {:>9.3} ms",
+        "{name:<28} n={n:<4} median {:>9.3} ms  p95 {:>9.3} ms  max {:>9.3} ms{nodes}",
         median / 1e3,
         p95 / 1e3,
         max / 1e3
@@ -51,17 +57,22 @@ fn skat(deals: u64, solver: &mut Solver) {
         [("suit (clubs)", GameKind::Suit(Suit::Clubs)), ("grand", GameKind::Grand), ("null", GameKind::Null)]
     {
         let (mut exact, mut win) = (Vec::new(), Vec::new());
+        let (mut exact_nodes, mut win_nodes) = (0, 0);
         for seed in 0..deals {
             let deal = SkatDeal::from_seed(1000 + seed);
             let declarer = skat_declarer(&deal, kind);
             let game =
                 SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, Contract::pickup(kind)).unwrap();
             solver.clear();
+            let before = solver.nodes();
             let (points, t) = timed(|| solver.skat(&game, Goal::Points).unwrap());
             exact.push(t);
+            exact_nodes += solver.nodes() - before;
             solver.clear();
+            let before = solver.nodes();
             let (won, t) = timed(|| solver.skat(&game, Goal::Win).unwrap());
             win.push(t);
+            win_nodes += solver.nodes() - before;
             assert!((0..=120).contains(&points), "seed {seed}: {points}");
             if kind == GameKind::Null {
                 // The declarer collects at least the skat (the points goal is
@@ -72,7 +83,9 @@ fn skat(deals: u64, solver: &mut Solver) {
                 assert_eq!(won == 1, points >= 61, "seed {seed}: win {won} points {points}");
             }
         }
+        NODES.store(exact_nodes, std::sync::atomic::Ordering::Relaxed);
         report(&format!("skat {name} points"), exact);
+        NODES.store(win_nodes, std::sync::atomic::Ordering::Relaxed);
         report(&format!("skat {name} win"), win);
     }
 }

@@ -162,13 +162,18 @@ fn parse_hands<const N: usize>(text: &str, names: &[&str; N], size: usize) -> Re
     let mut hands = [CardSet::EMPTY; N];
     for (i, part) in parts.iter().enumerate() {
         let hand: CardSet = part.parse().with_context(|| format!("hand {i} ({})", names[i]))?;
-        let count = part.split(['.', ',']).filter(|p| !p.trim().is_empty()).count();
+        let count = tokens(part);
         if count != size || hand.len() != size {
             bail!("hand {i} ({}) holds {} cards, it must hold {size}", names[i], count);
         }
         hands[i] = hand;
     }
     Ok(hands)
+}
+
+/// How many card tokens a list holds (separated as `CardSet` parses them).
+fn tokens(text: &str) -> usize {
+    text.split(|c: char| c == '.' || c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()).count()
 }
 
 /// The cards of `--played`, in order.
@@ -198,7 +203,7 @@ fn play_all<G: Game>(game: &mut G, cards: &[Card]) -> Result<()> {
 fn solve_skat(s: &SkatSolve, solver: &mut Solver) -> Result<String> {
     let hands = parse_hands::<3>(&s.hands, &["FH", "MH", "RH"], 10)?;
     let skat: CardSet = s.skat.parse().context("--skat")?;
-    let skat_count = s.skat.split(['.', ',']).filter(|p| !p.trim().is_empty()).count();
+    let skat_count = tokens(&s.skat);
     if skat_count != 2 || skat.len() != 2 {
         bail!("--skat holds {skat_count} cards, it must hold 2");
     }

@@ -44,7 +44,10 @@
 //!   a hash of it: which hand holds each remaining card (two bit planes,
 //!   plus the set of remaining cards where four hands are possible), the
 //!   leader, and the context (game kind, declarer, counted and max sides,
-//!   rules that change play, called-ace duties). In Skat, cards adjacent in
+//!   rules that change play, called-ace duties). Spidge counts only tricks,
+//!   so as in bridge solvers only the order of the remaining cards within
+//!   a suit matters: each suit's remaining cards are keyed as its top cards
+//!   (with "trumps broken" in the key). In Skat, cards adjacent in
 //!   rank with equal points (the jacks, 9-8-7 of a suit) are interchangeable,
 //!   so the remaining ones of such a block are keyed as the block's top
 //!   cards, held in the same order by the same hands. An entry is valid for
@@ -55,14 +58,16 @@
 //! * **Bounds before search.** The counter still to come lies between 0 and
 //!   what is left (points in hands and trick, or tricks). At trick starts:
 //!   the top run of remaining trumps held by one side goes to that side
-//!   (nothing beats those cards whenever they are played); the leader's
-//!   quick tricks (top cards of a suit that no opponent holding trumps can
+//!   (nothing beats those cards whenever they are played; in Spidge: a
+//!   joker whose twin is gone or in the same hand, top spades with no joker
+//!   against them); the leader's quick tricks (top cards of a suit that no opponent holding trumps can
 //!   ruff, each opponent still following, then his top trumps) go to his
 //!   side with the cheapest cards the other hands must follow with; a
 //!   leader with a quick trick for every trick left takes everything; a
 //!   Null declarer takes at most one more trick (the game then ends), and
 //!   leading the top card of a suit gets him at least its points. A node
-//!   whose bounds already decide the window returns at once; the bounds
+//!   whose bounds already decide the window returns at once (and with one
+//!   card per hand left the rest is played out without search); the bounds
 //!   that stand for a side cashing its winners are used only where that
 //!   side maximises (in Spidge's Min objective they are off).
 //! * **Equivalent cards.** Cards of one hand that are adjacent in rank
@@ -268,7 +273,8 @@ enum Query {
 }
 
 impl Solver {
-    /// A solver with tables of 2^20 entries per game (16–32 MiB each,
+    /// A solver with tables of 2^20 entries per game (16 MiB for Skat, 24 MiB
+    /// for Spitzer, 40 MiB for Spidge,
     /// allocated when the game is first solved).
     pub fn new() -> Solver {
         Solver::with_table_bits(20)

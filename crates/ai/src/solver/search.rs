@@ -37,6 +37,8 @@ pub(crate) trait Node: Copy {
     fn score(&self, ctx: &Self::Ctx, card: Card) -> i16;
     /// Plays a legal card.
     fn play(&mut self, ctx: &Self::Ctx, card: Card);
+    /// Whether no hand holds more than one card (the rest is forced).
+    fn last_cards(&self) -> bool;
 }
 
 /// One search: the table, the context and a node counter.
@@ -75,6 +77,15 @@ impl<'a, N: Node> Search<'a, N> {
         let base = node.total();
         if node.is_over() {
             return base;
+        }
+        if node.last_cards() {
+            // One card per hand left: nothing to choose, play it out.
+            let mut end = *node;
+            while !end.is_over() {
+                let Some(card) = end.legal(self.ctx).first() else { break };
+                end.play(self.ctx, card);
+            }
+            return end.total();
         }
         let key = node.key(self.ctx);
         let (mut lo, mut hi) = (0, 255);
@@ -162,6 +173,11 @@ impl<'a, N: Node> Search<'a, N> {
                 (future, future)
             };
             let clip = |v: i32| v.clamp(0, 255) as u8;
+            // Where every card failed to reach the window (max side below
+            // alpha, min side above beta), the "best" card says nothing:
+            // keep the card an earlier search found.
+            let failed = if max { best <= alpha } else { best >= beta };
+            let best_card = if failed && hint.is_some() { hint } else { best_card };
             self.tt.store(key, depth, Bounds { lo: clip(new_lo), hi: clip(new_hi), best: best_card });
         }
         best

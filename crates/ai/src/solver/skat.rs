@@ -327,14 +327,16 @@ pub(crate) const fn compact32(set: CardSet) -> u64 {
 /// 00, forehand 01, middlehand 10, rearhand 11), the leader and the context.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct SkatKey {
-    planes: u64,
+    /// The planes as four 16-bit words: the entry stays at 16 bytes.
+    planes: [u16; 4],
     aux: u16,
 }
 
 impl TtKey for SkatKey {
     #[inline]
     fn hash(&self) -> u64 {
-        mix(self.planes ^ (u64::from(self.aux) << 48).rotate_left(7))
+        let [a, b, c, d] = self.planes.map(u64::from);
+        mix((a | b << 16 | c << 32 | d << 48) ^ (u64::from(self.aux) << 48).rotate_left(7))
     }
 }
 
@@ -535,7 +537,9 @@ impl Node for SkatPos {
         }
         let low = compact32(h0 | h2);
         let high = compact32(h1 | h2);
-        let key = SkatKey { planes: low | high << 32, aux: ctx.aux | u16::from(self.leader) };
+        let planes = low | high << 32;
+        let planes = [planes as u16, (planes >> 16) as u16, (planes >> 32) as u16, (planes >> 48) as u16];
+        let key = SkatKey { planes, aux: ctx.aux | u16::from(self.leader) };
         Some((key, depth))
     }
 
@@ -600,6 +604,11 @@ impl Node for SkatPos {
             // defenders who want the declarer to take them).
             if !would_win { 100 + strength } else { -strength }
         }
+    }
+
+    #[inline]
+    fn last_cards(&self) -> bool {
+        self.hands.iter().all(|h| h.len() <= 1)
     }
 
     #[inline]

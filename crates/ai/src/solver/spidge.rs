@@ -139,6 +139,58 @@ impl SpidgePos {
         self.over = self.hands.iter().all(|h| h.is_empty());
     }
 
+    /// Bounds from cards that win whenever they are played, whoever wants
+    /// what: a joker whose twin is gone or in the same hand, and (with no joker
+    /// against it) a spade above every opponent's spade. One hand's such
+    /// cards fall in different tricks, so each side takes at least as many
+    /// tricks as its best hand holds of them.
+    #[inline]
+    fn sure_winners(&self, left: i32) -> (i32, i32) {
+        let mut counted_cards = CardSet::EMPTY;
+        let mut other_cards = CardSet::EMPTY;
+        for (i, &h) in self.hands.iter().enumerate() {
+            if self.counted >> i & 1 != 0 {
+                counted_cards |= h;
+            } else {
+                other_cards |= h;
+            }
+        }
+        let spades = CardSet::suit(Suit::Spades);
+        let remaining = counted_cards | other_cards;
+        let count = |hand: CardSet, theirs: CardSet| -> i32 {
+            let mut n = 0;
+            for joker in hand & CardSet::JOKERS {
+                // The twin must be gone or in this very hand: anywhere else,
+                // even with a partner, the two may meet and cancel.
+                let twin = CardSet::JOKERS - CardSet::single(joker);
+                if !twin.intersects(remaining - hand) {
+                    n += 1;
+                }
+            }
+            if !theirs.intersects(CardSet::JOKERS) {
+                let top = theirs & spades;
+                // Our spades above the opponents' highest spade.
+                let above = match top.last() {
+                    Some(high) => spades - CardSet::from_bits_truncate((1u64 << (high.index() + 1)) - 1),
+                    None => spades,
+                };
+                n += (hand & above).len() as i32;
+            }
+            n
+        };
+        let mut lo = 0;
+        let mut other = 0;
+        for (i, &h) in self.hands.iter().enumerate() {
+            if self.counted >> i & 1 != 0 {
+                lo = lo.max(count(h, other_cards));
+            } else {
+                other = other.max(count(h, counted_cards));
+            }
+        }
+        let hi = (left - other).max(0);
+        (lo.min(hi), hi)
+    }
+
     /// A rough strength of `card` in the current trick, for move ordering
     /// only (the joker rules are not applied).
     #[inline]
@@ -193,10 +245,14 @@ impl Node for SpidgePos {
     #[inline]
     fn bounds(&self, ctx: &SpidgeCtx) -> (i32, i32) {
         let left = i32::from(self.left);
+        if self.trick_len != 0 {
+            return (0, left);
+        }
+        let (sure_lo, sure_hi) = self.sure_winners(left);
         // Cashing winners is what a side does when it wants its tricks: the
         // bound holds only when the counted hands maximise.
-        if self.trick_len != 0 || self.max_side != self.counted {
-            return (0, left);
+        if self.max_side != self.counted {
+            return (sure_lo, sure_hi);
         }
         // Quick tricks of the leader: top cards no opponent can beat, plain
         // suits while every opponent holding spades still follows, then the
@@ -250,7 +306,7 @@ impl Node for SpidgePos {
             }
         }
         let quick = (quick as i32).min(left);
-        if leader_counted { (quick, left) } else { (0, left - quick) }
+        if leader_counted { (quick.max(sure_lo), sure_hi) } else { (sure_lo, sure_hi.min(left - quick)) }
     }
 
     #[inline]
@@ -258,12 +314,41 @@ impl Node for SpidgePos {
         if self.trick_len != 0 {
             return None;
         }
+        // Only tricks count, so only the order of the remaining cards within
+        // each suit matters (as in bridge solvers): each suit's remaining
+        // cards are keyed as its top cards, held by the same hands in the
+        // same order. Whether trumps are broken is then keyed explicitly.
         let [h0, h1, h2, h3] = self.hands;
         let remaining = h0 | h1 | h2 | h3;
+        let mut canon = [CardSet::EMPTY; 4];
+        for class in 0..ctx.order.classes() {
+            let cards = ctx.order.class_cards(class);
+            let here = remaining & ctx.class_sets[class];
+            if here.is_empty() {
+                continue;
+            }
+            let mut slot = 0;
+            for &card in cards {
+                if here.contains(card) {
+                    let owner = if h0.contains(card) {
+                        0
+                    } else if h1.contains(card) {
+                        1
+                    } else if h2.contains(card) {
+                        2
+                    } else {
+                        3
+                    };
+                    canon[owner].insert(cards[slot]);
+                    slot += 1;
+                }
+            }
+        }
+        let [c0, c1, c2, c3] = canon;
         let key = SpidgeKey {
-            remaining: remaining.bits(),
-            planes: [(h1 | h3).bits(), (h2 | h3).bits()],
-            aux: ctx.aux | u32::from(self.leader),
+            remaining: (c0 | c1 | c2 | c3).bits(),
+            planes: [(c1 | c3).bits(), (c2 | c3).bits()],
+            aux: ctx.aux | u32::from(self.leader) | u32::from(self.broken) << 30,
         };
         Some((key, remaining.len() as u8))
     }
@@ -325,6 +410,11 @@ impl Node for SpidgePos {
         } else {
             -order
         }
+    }
+
+    #[inline]
+    fn last_cards(&self) -> bool {
+        self.hands.iter().all(|h| h.len() <= 1)
     }
 
     #[inline]

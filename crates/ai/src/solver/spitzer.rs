@@ -345,6 +345,11 @@ impl Node for SpitzerPos {
     }
 
     #[inline]
+    fn last_cards(&self) -> bool {
+        self.hands.iter().all(|h| h.len() <= 1)
+    }
+
+    #[inline]
     fn play(&mut self, _ctx: &SpitzerCtx, card: Card) {
         self.play_card(card);
     }

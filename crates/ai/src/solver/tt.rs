@@ -119,3 +119,48 @@ impl<K: TtKey> Tt<K> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::skat::SkatKey;
+    use crate::solver::spidge::SpidgeKey;
+    use crate::solver::spitzer::SpitzerKey;
+
+    #[test]
+    fn entries_are_compact() {
+        // Two Skat entries share 32 aligned bytes of a cache line.
+        assert_eq!(std::mem::size_of::<Entry<SkatKey>>(), 16);
+        assert_eq!(std::mem::size_of::<Entry<SpitzerKey>>(), 24);
+        assert_eq!(std::mem::size_of::<Entry<SpidgeKey>>(), 40);
+    }
+
+    #[derive(Clone, Copy, Default, PartialEq, Eq)]
+    struct K(u64);
+    impl TtKey for K {
+        fn hash(&self) -> u64 {
+            mix(self.0)
+        }
+    }
+
+    #[test]
+    fn stores_probes_and_forgets() {
+        let mut tt = Tt::<K>::new(4);
+        let b = Bounds { lo: 3, hi: 9, best: Card::from_index(5) };
+        tt.store(K(42), 12, b);
+        assert_eq!(tt.probe(&K(42)), Some(b));
+        assert_eq!(tt.probe(&K(43)), None);
+        // Every key still answers with valid bounds or not at all.
+        for k in 0..100 {
+            tt.store(K(k), (k % 30) as u8, Bounds { lo: 1, hi: 2, best: None });
+        }
+        for k in 0..100 {
+            if let Some(found) = tt.probe(&K(k)) {
+                assert_eq!((found.lo, found.hi), (1, 2));
+            }
+        }
+        tt.next_generation();
+        tt.clear();
+        assert_eq!(tt.probe(&K(42)), None);
+    }
+}
