@@ -299,7 +299,7 @@ impl SkatPimc {
             .map(|_| {
                 let parts = deck.sample(&mut self.rng);
                 let mut hands = [CardSet::EMPTY; 3];
-                hands[seat.index()] = if with_skat { known } else { known };
+                hands[seat.index()] = known;
                 hands[others[0].index()] = parts[0];
                 hands[others[1].index()] = parts[1];
                 (hands, if with_skat { parts[2] } else { CardSet::EMPTY })
@@ -785,7 +785,6 @@ impl Bot<SpidgeGame> for SpidgePimc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::heuristic_vs_random;
 
     #[test]
     fn the_discard_keeps_trumps_and_aces() {
