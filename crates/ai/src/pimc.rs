@@ -243,7 +243,7 @@ fn game_value(kind: GameKind, cards: CardSet, hand: bool) -> u16 {
 /// and grand games the two cards whose loss costs least (points count for
 /// him, voids help, aces and trumps stay); for Null the two most dangerous
 /// high cards.
-fn discard_for(kind: GameKind, twelve: CardSet) -> CardSet {
+pub(crate) fn discard_for(kind: GameKind, twelve: CardSet) -> CardSet {
     let trumps = kind.trumps();
     let mut best: Option<(i32, CardSet)> = None;
     let cards: Vec<Card> = twelve.iter().collect();
@@ -568,7 +568,7 @@ fn spitzer_score(contract: SpitzerContract, in_d: bool, tricks: u8, d_points: u8
 
 /// The smallest scoring and the best failing result of the declaring side,
 /// for a solve that only says whether it made its contract.
-fn spitzer_win_score(contract: SpitzerContract, in_d: bool, won: bool) -> f64 {
+pub(crate) fn spitzer_win_score(contract: SpitzerContract, in_d: bool, won: bool) -> f64 {
     let column = Column::ALL
         .iter()
         .copied()

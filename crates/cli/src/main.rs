@@ -12,6 +12,7 @@ mod play;
 mod records;
 mod replay;
 mod rules;
+mod sim;
 mod solve;
 
 /// Skat, Spitzer and Spidge: exact rules, bots, records.
@@ -32,6 +33,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Measure engine speed.
     Bench(bench::BenchArgs),
+    /// A duplicate tournament between two bot configurations.
+    Sim(sim::SimArgs),
     /// Solve a position double dummy: the value of each legal card.
     Solve(solve::SolveArgs),
 }
@@ -56,6 +59,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Replay(args) => replay::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Sim(args) => sim::run(args),
         Command::Solve(args) => solve::run(args),
     }
 }

@@ -1,0 +1,222 @@
+//! The perfect-information player, for measurement only: it sees every
+//! card and plays double-dummy, so it is the ceiling a bot that sees only
+//! its view is measured against ([`Player::Omniscient`]).
+//!
+//! * Card play: the solver's best card (Skat: the declarer's points,
+//!   maximised by him and minimised by the defenders; Spitzer: its side's
+//!   points; Spidge: its tricks, fewest when it aims at Nil).
+//! * Skat bidding and declaring: with every hand and the skat known it
+//!   solves every game, hand and pickup (the discard chosen by rule), and
+//!   bids to the value of the best game it wins; Kontra and Re when the
+//!   game is lost or won for certain.
+//! * Spitzer announcements: each legal one solved with all hands known.
+//! * Spidge: Nil (the dealer's Grand Slam) when it can stay clean, else tricks.
+//!
+//! What the solver does not play (a Ramsch, the Grand Hand offer,
+//! Schieberamsch) the game's heuristic bot decides from the seat's view.
+
+use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatDeal, SkatGame, SkatPhase, SkatRules};
+use trumpf_core::spidge::{Hand, SpidgeAction, SpidgeGame};
+use trumpf_core::spitzer::{SpitzerAction, SpitzerGame, SpitzerPhase};
+use trumpf_core::{Game, Seat};
+
+use crate::pimc::{discard_for, spitzer_win_score};
+use crate::solver::{Goal, Objective, Solver};
+use crate::tournament::Omniscient;
+use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot};
+
+/// Plays with every card in sight (see the module docs).
+pub struct Perfect {
+    solver: Solver,
+}
+
+impl Default for Perfect {
+    fn default() -> Self {
+        Perfect::new()
+    }
+}
+
+impl Perfect {
+    /// A perfect player with its own solver tables.
+    pub fn new() -> Perfect {
+        Perfect { solver: Solver::with_table_bits(18) }
+    }
+
+    /// Whether `seat` wins `contract` with all cards as in `game`'s deal
+    /// (after a pickup, with the rule's discard).
+    fn skat_wins(&mut self, game: &SkatGame, seat: Seat, contract: Contract) -> bool {
+        let deal = game.deal();
+        let mut hands = *deal.hands().as_array();
+        let mut skat = deal.skat();
+        if !contract.hand {
+            let twelve = hands[seat.index()] | skat;
+            skat = discard_for(contract.kind, twelve);
+            hands[seat.index()] = twelve - skat;
+        }
+        let rules = SkatRules { kontra: None, ..*game.rules() };
+        let Ok(d) = SkatDeal::new(hands, skat) else { return false };
+        let Ok(start) = SkatGame::with_declaration(d, rules, seat, 18, contract) else { return false };
+        self.solver.skat(&start, Goal::Win) == Ok(1)
+    }
+
+    /// The best game `seat` wins with this deal, and its value.
+    fn best_skat_game(&mut self, game: &SkatGame, seat: Seat) -> Option<(Contract, u16)> {
+        let deal = game.deal();
+        let mut best: Option<(Contract, u16)> = None;
+        for kind in GameKind::ALL {
+            for hand in [true, false] {
+                let contract = if hand { Contract::hand(kind) } else { Contract::pickup(kind) };
+                let cards = if hand { deal.hand(seat) } else { deal.hand(seat) | deal.skat() };
+                let value = match kind {
+                    GameKind::Null => contract.null_value().unwrap_or(23),
+                    _ => {
+                        let base = kind.base_value().unwrap_or(0);
+                        base * (u16::from(kind.matadors(cards).unsigned_abs()) + 1 + u16::from(hand))
+                    }
+                };
+                if best.is_some_and(|(_, v)| v >= value) {
+                    continue;
+                }
+                if self.skat_wins(game, seat, contract) {
+                    best = Some((contract, value));
+                }
+            }
+        }
+        best
+    }
+
+    fn skat(&mut self, game: &SkatGame) -> Option<SkatAction> {
+        let seat = game.to_act()?;
+        if game.is_ramsch() {
+            return None;
+        }
+        let kontra = game.kontra();
+        if kontra.re_pending {
+            let won = self.solver.skat(game, Goal::Win) == Ok(1);
+            return Some(if won { SkatAction::Re } else { SkatAction::Pass });
+        }
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        if legal.contains(&SkatAction::Kontra) && self.solver.skat(game, Goal::Win) == Ok(0) {
+            return Some(SkatAction::Kontra);
+        }
+        match game.phase() {
+            SkatPhase::Bidding => {
+                let limit = self.best_skat_game(game, seat).map_or(0, |(_, v)| v);
+                let auction = game.auction();
+                Some(if auction.awaiting_answer() {
+                    if auction.value() <= limit { SkatAction::Hold } else { SkatAction::Pass }
+                } else {
+                    match auction.nth_legal(0) {
+                        Some(BidMove::Bid(first)) if first <= limit => SkatAction::Bid(first),
+                        _ => SkatAction::Pass,
+                    }
+                })
+            }
+            SkatPhase::SkatDecision => {
+                let best = self.best_skat_game(game, seat);
+                match best {
+                    Some((c, _)) if c.hand && legal.contains(&SkatAction::Declare(c)) => Some(SkatAction::Declare(c)),
+                    _ => Some(SkatAction::TakeSkat),
+                }
+            }
+            SkatPhase::Discarding => {
+                let kind = self.best_skat_game(game, seat).map_or(GameKind::Grand, |(c, _)| c.kind);
+                let action = SkatAction::Discard(discard_for(kind, game.hand(seat)));
+                legal.contains(&action).then_some(action)
+            }
+            SkatPhase::Declaring => {
+                let kind = self.best_skat_game(game, seat).map_or(GameKind::Grand, |(c, _)| c.kind);
+                let action = SkatAction::Declare(Contract::pickup(kind));
+                legal.contains(&action).then_some(action)
+            }
+            SkatPhase::Playing => {
+                let declarer = game.declarer()?.0;
+                let goal = if game.contract()?.kind == GameKind::Null { Goal::Win } else { Goal::Points };
+                let values = self.solver.skat_cards(game, goal).ok()?;
+                let pick = if seat == declarer {
+                    values.iter().max_by_key(|&(c, v)| (v, std::cmp::Reverse(c)))
+                } else {
+                    values.iter().min_by_key(|&(c, v)| (v, c))
+                };
+                pick.map(|(c, _)| SkatAction::Play(c))
+            }
+            _ => None,
+        }
+    }
+
+    fn spitzer(&mut self, game: &SpitzerGame) -> Option<SpitzerAction> {
+        match game.phase() {
+            SpitzerPhase::Playing => {
+                let values = self.solver.spitzer_cards(game, Goal::Points).ok()?;
+                values.iter().max_by_key(|&(c, v)| (v, std::cmp::Reverse(c))).map(|(c, _)| SpitzerAction::Play(c))
+            }
+            SpitzerPhase::Announcing => {
+                let me = game.to_act()?;
+                let mut legal = Vec::new();
+                game.legal_actions(&mut legal);
+                let mut best: Option<(f64, SpitzerAction)> = None;
+                for &option in &legal {
+                    let mut g = *game;
+                    g.apply_unchecked(option);
+                    while g.phase() == SpitzerPhase::Announcing {
+                        g.apply_unchecked(SpitzerAction::Pass);
+                    }
+                    // Whether the declaring side makes it, double-dummy,
+                    // scored with the tariff for `me`.
+                    let won = self.solver.spitzer(&g, Goal::Win).ok()? == 1;
+                    let contract = g.contract().unwrap_or(trumpf_core::spitzer::Contract::Normal);
+                    let in_d = g.declaring_side().is_none_or(|d| d.contains(me));
+                    let score = spitzer_win_score(contract, in_d, won);
+                    if best.is_none_or(|(b, _)| score > b) {
+                        best = Some((score, option));
+                    }
+                }
+                best.map(|(_, a)| a)
+            }
+            SpitzerPhase::Over => None,
+        }
+    }
+
+    fn spidge(&mut self, game: &SpidgeGame) -> Option<SpidgeAction> {
+        let seat = game.to_act()?;
+        // Nil (for the dealer, with the dummy: the Grand Slam) if it can stay clean.
+        // (The dealer's Min counts the dummy's tricks: t = 0 is his Grand Slam.)
+        let _ = Hand::of_seat(seat);
+        let nil = self.solver.spidge(game, Objective::Min).ok()? == 0;
+        let objective = if nil { Objective::Min } else { Objective::Max };
+        let values = self.solver.spidge_cards(game, objective).ok()?;
+        let pick = match objective {
+            Objective::Max => values.iter().max_by_key(|&(c, v)| (v, std::cmp::Reverse(c))),
+            Objective::Min => values.iter().min_by_key(|&(c, v)| (v, c)),
+        };
+        pick.map(|(c, _)| SpidgeAction::Play(c))
+    }
+}
+
+impl Omniscient<SkatGame> for Perfect {
+    fn choose(&mut self, game: &SkatGame) -> SkatAction {
+        self.skat(game).unwrap_or_else(|| {
+            let seat = game.to_act().unwrap_or(Seat::FOREHAND);
+            SkatBot::new().choose(&game.view(seat))
+        })
+    }
+}
+
+impl Omniscient<SpitzerGame> for Perfect {
+    fn choose(&mut self, game: &SpitzerGame) -> SpitzerAction {
+        self.spitzer(game).unwrap_or_else(|| {
+            let seat = game.to_act().unwrap_or(Seat::FOREHAND);
+            SpitzerBot::new().choose(&game.view(seat))
+        })
+    }
+}
+
+impl Omniscient<SpidgeGame> for Perfect {
+    fn choose(&mut self, game: &SpidgeGame) -> SpidgeAction {
+        self.spidge(game).unwrap_or_else(|| {
+            let seat = game.to_act().unwrap_or(Seat::FOREHAND);
+            SpidgeBot::new().choose(&game.view(seat))
+        })
+    }
+}

@@ -1,0 +1,245 @@
+//! `trumpf sim GAME --a BOT --b BOT --deals N --seed S [--rules R]
+//! [--threads T] [--json] [--plot FILE.svg]`: a duplicate tournament between
+//! two bot configurations (`trumpf_ai::tournament`).
+//!
+//! Every deal is played in every arrangement of A and B over the seats in
+//! which both appear (Skat and Spidge 6, Spitzer 14), on all cores. The
+//! result is A's mean score per deal-seat minus B's with its 95% confidence
+//! interval (Skat in Seeger–Fabian points, the others in game points), the
+//! pass-in rate and each side's declared games and successes by type. It
+//! depends only on the seed: any thread count gives the same numbers. With
+//! `--json` the last line is one JSON object (keys `game`, `a`, `b`,
+//! `deals`, `a_minus_b`, `ci95` and more).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use trumpf_ai::perfect::Perfect;
+use trumpf_ai::tournament::{DealResult, Player, Side, Summary, TournamentGame, play_deal};
+use trumpf_ai::{BotGame, BotSpec};
+use trumpf_core::GameId;
+use trumpf_core::series::record::RecordGame;
+use trumpf_core::skat::SkatGame;
+use trumpf_core::spidge::SpidgeGame;
+use trumpf_core::spitzer::SpitzerGame;
+
+use crate::rules::skat_rules;
+
+/// Arguments of `trumpf sim`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// The game: skat, spitzer or spidge.
+    pub game: GameId,
+    /// Configuration A: random, heuristic, pimc[:worlds=N,inference=on|off,exact=N,bidding=N], easy, medium,
+    /// hard, perfect (sees every card).
+    #[arg(long)]
+    pub a: BotSpec,
+    /// Configuration B (as --a).
+    #[arg(long)]
+    pub b: BotSpec,
+    /// Deals to play (each in every arrangement).
+    #[arg(long, default_value_t = 100)]
+    pub deals: u64,
+    /// Seed: deal k is dealt from seed + k.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Skat: isko (default), pub, pirat or FILE.toml; Spitzer and Spidge:
+    /// their rules as the record's key=value pairs (e.g. "target=3 jokers=false").
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Worker threads (default: every core). The results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object as the last line.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the running mean of A − B with its 95% band as an SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+/// The JSON summary (the last line with `--json`).
+#[derive(Debug, Serialize)]
+struct JsonSummary<'a> {
+    game: &'static str,
+    a: String,
+    b: String,
+    deals: u64,
+    games: u64,
+    seed: u64,
+    a_minus_b: f64,
+    ci95: f64,
+    unit: &'static str,
+    pass_in_rate: f64,
+    declared: [Vec<JsonGames<'a>>; 2],
+}
+
+#[derive(Debug, Serialize)]
+struct JsonGames<'a> {
+    side: &'static str,
+    game: &'a str,
+    declared: u64,
+    made: u64,
+}
+
+pub fn run(args: SimArgs) -> Result<()> {
+    if args.deals == 0 {
+        bail!("--deals must be at least 1");
+    }
+    let pool = match args.threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build().context("could not start the threads")?,
+        None => rayon::ThreadPoolBuilder::new().build().context("could not start the threads")?,
+    };
+    pool.install(|| match args.game {
+        GameId::Skat => {
+            let rules = match &args.rules {
+                Some(spec) => skat_rules(spec)?,
+                None => Default::default(),
+            };
+            tournament::<SkatGame>(&args, rules)
+        }
+        GameId::Spitzer => tournament::<SpitzerGame>(&args, record_rules::<SpitzerGame>(&args)?),
+        GameId::Spidge => tournament::<SpidgeGame>(&args, record_rules::<SpidgeGame>(&args)?),
+    })
+}
+
+/// Spitzer's and Spidge's rules as `key=value` pairs.
+fn record_rules<G: RecordGame>(args: &SimArgs) -> Result<G::Rules> {
+    match &args.rules {
+        None => Ok(G::Rules::default()),
+        Some(text) => G::read_rules(text).with_context(|| format!("--rules {text:?}")),
+    }
+}
+
+/// A seat's player for a spec: a bot on its view, or the perfect player.
+fn player<G>(spec: &BotSpec, seed: u64) -> Player<G>
+where
+    G: TournamentGame + BotGame,
+    Perfect: trumpf_ai::tournament::Omniscient<G>,
+{
+    // Only the perfect player is no bot: it sees the whole state.
+    match G::bot(spec, seed) {
+        Ok(bot) => Player::Bot(bot),
+        Err(_) => Player::Omniscient(Box::new(Perfect::new())),
+    }
+}
+
+fn tournament<G>(args: &SimArgs, rules: G::Rules) -> Result<()>
+where
+    G: TournamentGame + BotGame,
+    Perfect: trumpf_ai::tournament::Omniscient<G>,
+{
+    let bar = ProgressBar::new(args.deals);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} deals, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    let make = |side: Side, seed: u64| match side {
+        Side::A => player::<G>(&args.a, seed),
+        Side::B => player::<G>(&args.b, seed),
+    };
+    let results: Vec<DealResult> = (0..args.deals)
+        .into_par_iter()
+        .map(|k| {
+            let result = play_deal::<G>(&rules, args.seed, k, &make);
+            bar.inc(1);
+            result
+        })
+        .collect();
+    bar.finish_and_clear();
+    let summary = Summary::of(&results);
+    let unit = if G::NAME == "skat" { "Seeger–Fabian points" } else { "game points" };
+    print_summary(args, G::NAME, unit, &summary);
+    if let Some(path) = &args.plot {
+        plot(path, &Summary::running(&results), &format!("{} − {}", args.a, args.b), unit)
+            .with_context(|| format!("could not draw {}", path.display()))?;
+        println!("plot {}", path.display());
+    }
+    if args.json {
+        let declared = [0, 1].map(|i| {
+            summary.declared[i]
+                .iter()
+                .map(|(game, declared, made)| JsonGames {
+                    side: if i == 0 { "a" } else { "b" },
+                    game,
+                    declared: *declared,
+                    made: *made,
+                })
+                .collect()
+        });
+        let json = JsonSummary {
+            game: G::NAME,
+            a: args.a.to_string(),
+            b: args.b.to_string(),
+            deals: summary.deals,
+            games: summary.games,
+            seed: args.seed,
+            a_minus_b: summary.a_minus_b,
+            ci95: summary.ci95,
+            unit: if G::NAME == "skat" { "seeger_fabian" } else { "game_points" },
+            pass_in_rate: summary.pass_in_rate,
+            declared,
+        };
+        println!("{}", serde_json::to_string(&json)?);
+    }
+    Ok(())
+}
+
+fn print_summary(args: &SimArgs, game: &str, unit: &str, s: &Summary) {
+    println!("{game}: A = {}, B = {}, {} deals ({} games), seed {}", args.a, args.b, s.deals, s.games, args.seed);
+    println!("A − B per deal and seat: {:+.2} ± {:.2} {unit} (95%)", s.a_minus_b, s.ci95);
+    if game == "skat" {
+        println!("passed in: {:.1}% of the games", 100.0 * s.pass_in_rate);
+    }
+    for (i, name) in ["A", "B"].iter().enumerate() {
+        let rows = &s.declared[i];
+        if rows.is_empty() {
+            continue;
+        }
+        let total: u64 = rows.iter().map(|r| r.1).sum();
+        let made: u64 = rows.iter().map(|r| r.2).sum();
+        let by_type: Vec<String> = rows
+            .iter()
+            .map(|(g, d, m)| format!("{g} {d} ({:.0}% made)", 100.0 * *m as f64 / (*d).max(1) as f64))
+            .collect();
+        println!(
+            "{name} declared {total}, made {:.1}%: {}",
+            100.0 * made as f64 / total.max(1) as f64,
+            by_type.join(", ")
+        );
+    }
+}
+
+/// The running mean with its band, as an SVG line chart.
+fn plot(path: &Path, running: &[(f64, f64)], title: &str, unit: &str) -> Result<()> {
+    use plotters::prelude::*;
+    let root = SVGBackend::new(path, (800, 480)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let lo = running.iter().map(|(m, c)| m - c).fold(f64::INFINITY, f64::min).min(0.0);
+    let hi = running.iter().map(|(m, c)| m + c).fold(f64::NEG_INFINITY, f64::max).max(0.0);
+    let pad = ((hi - lo) * 0.05).max(1e-6);
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(56)
+        .build_cartesian_2d(1f64..(running.len().max(2) as f64), (lo - pad)..(hi + pad))?;
+    chart.configure_mesh().x_desc("deals").y_desc(format!("A − B, {unit}")).draw()?;
+    let band: Vec<(f64, f64)> = running
+        .iter()
+        .enumerate()
+        .map(|(i, (m, c))| ((i + 1) as f64, m + c))
+        .chain(running.iter().enumerate().rev().map(|(i, (m, c))| ((i + 1) as f64, m - c)))
+        .collect();
+    chart.draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.2))))?;
+    chart.draw_series(LineSeries::new(running.iter().enumerate().map(|(i, (m, _))| ((i + 1) as f64, *m)), &BLUE))?;
+    chart.draw_series(LineSeries::new([(1.0, 0.0), (running.len().max(2) as f64, 0.0)], &BLACK))?;
+    root.present()?;
+    Ok(())
+}
