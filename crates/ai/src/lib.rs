@@ -43,3 +43,33 @@ pub(crate) mod testing {
 
     use crate::{Bot, RandomBot};
 
+    /// Plays `deals` deals in which one heuristic bot sits in seat `deal %
+    /// seats` and random bots fill the others; returns the heuristic bot's
+    /// average score per deal and the random bots' average.
+    pub fn heuristic_vs_random<G: MatchGame>(mut heuristic: impl Bot<G>, deals: u64) -> (f64, f64) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let rules = G::Rules::default();
+        let (mut mine, mut theirs, mut their_count) = (0i64, 0i64, 0i64);
+        for deal in 0..deals {
+            let mut game = G::deal(&rules, &G::Progress::default(), &mut rng);
+            let seats = game.seats();
+            let hero = Seat::new((deal as usize) % seats).unwrap();
+            let mut random = RandomBot::new(deal);
+            while let Some(seat) = game.to_act() {
+                let view = game.view(seat);
+                let action = if seat == hero { heuristic.choose(&view) } else { Bot::<G>::choose(&mut random, &view) };
+                game.try_apply(seat, action).expect("bots play legal actions");
+            }
+            let scores = game.scores().unwrap();
+            for seat in Seat::all(seats) {
+                if seat == hero {
+                    mine += scores[seat.index()];
+                } else {
+                    theirs += scores[seat.index()];
+                    their_count += 1;
+                }
+            }
+        }
+        (mine as f64 / deals as f64, theirs as f64 / their_count as f64)
+    }
+}
