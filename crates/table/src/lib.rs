@@ -64,6 +64,7 @@ mod controller;
 mod event;
 mod game;
 mod itemised;
+mod resume;
 mod save;
 mod table;
 
@@ -76,8 +77,9 @@ pub use controller::{BotKind, Controller};
 pub use event::{Event, Numbered};
 pub use game::TableGame;
 pub use itemised::{Align, Column, Grid, GridRow, Row, Tone};
+pub use resume::{FileError, ReadSaveError, Resumable, saved_game};
 pub use save::{SaveError, SaveFormat, Saved};
 pub use table::{
-    ActError, Acted, AnswerError, NextDealError, RestoreError, RestoreErrorKind, SeatError, SetupError, Table,
-    TableSetup,
+    ActError, Acted, AnswerError, NextDealError, RestoreError, RestoreErrorKind, ResumeError, SeatError, SetupError,
+    Table, TableSetup,
 };
