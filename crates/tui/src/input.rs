@@ -123,9 +123,9 @@ pub enum KeyStep {
 }
 
 /// The shared first step of key handling. `quit_armed` is the model's
-/// "q was pressed once" flag; `unsaved` finished deals are mentioned in the
-/// quit question unless they are saved automatically.
-pub fn key_step(key: KeyEvent, quit_armed: &mut bool, unsaved: usize, autosave: bool) -> KeyStep {
+/// "q was pressed once" flag; `unsaved`, said when the file does not hold
+/// the game as it stands, is added to the quit question.
+pub fn key_step(key: KeyEvent, quit_armed: &mut bool, unsaved: Option<&str>) -> KeyStep {
     if key.kind == crossterm::event::KeyEventKind::Release {
         return KeyStep::Nothing;
     }
@@ -142,8 +142,8 @@ pub fn key_step(key: KeyEvent, quit_armed: &mut bool, unsaved: usize, autosave: 
         Some(Intent::Quit) => {
             *quit_armed = true;
             let mut question = String::from("Quit? Press q again to quit, any other key to play on.");
-            if unsaved > 0 && !autosave {
-                question.push_str(&format!(" ({unsaved} finished deal(s) not saved: w saves.)"));
+            if let Some(unsaved) = unsaved {
+                question.push_str(&format!(" ({unsaved})"));
             }
             KeyStep::Say(question)
         }

@@ -20,10 +20,10 @@ use trumpf_core::skat::{
 };
 use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 use trumpf_table::skat::{Said, hand_order, seat_name, summary};
-use trumpf_table::{SaveError, SaveFormat, Saved};
+use trumpf_table::{SaveError, SaveFormat, Saved, Table};
 
 use crate::input::Intent;
-use crate::model::{Cmd, Model, TuiGame};
+use crate::model::{Cmd, Model, TuiGame, deals_text, save_farewell, saved_contents};
 use crate::widgets::card_text;
 
 /// The person's bidding turn.
@@ -67,10 +67,10 @@ impl TuiGame for SkatGame {
     // of the status line.
     const HINT_AFTER_SAVE: bool = false;
 
-    fn default_file(format: SaveFormat) -> &'static str {
+    fn file_extension(format: SaveFormat) -> &'static str {
         match format {
-            SaveFormat::Iss => "trumpf-session.sgf",
-            SaveFormat::Trumpf => "trumpf-skat.txt",
+            SaveFormat::Iss => "sgf",
+            SaveFormat::Trumpf => "txt",
         }
     }
 
@@ -147,10 +147,10 @@ impl TuiGame for SkatGame {
         model.watching().then_some(SITTING_OUT)
     }
 
-    fn save_message(saved: &Saved, deals: usize, path: &Path) -> String {
+    fn save_message(saved: &Saved, table: &Table<SkatGame>, path: &Path) -> String {
         match &saved.not_iss {
             Some(why) => format!("ISS records cannot express {why}: saved as a trumpf record to {}.", path.display()),
-            None => format!("Saved {deals} deal(s) as {} to {}.", saved.format.name(), path.display()),
+            None => format!("Saved {} as {} to {}.", saved_contents(table), saved.format.name(), path.display()),
         }
     }
 
@@ -162,7 +162,7 @@ impl TuiGame for SkatGame {
     /// total, and where and how the session was saved.
     fn farewell(model: &Model<SkatGame>, invocation: &str) -> Result<String, SaveError> {
         let record = model.table().record();
-        let mut text = format!("{invocation}: {} deal(s) finished.\n", record.deals().len());
+        let mut text = format!("{invocation}: {} finished.\n", deals_text(record.deals().len()));
         text.push_str(&format!("Rules: {}.\n", model.rules_summary()));
         if let Some(result) = model.match_result() {
             text.push_str(&format!("{result}\n"));
@@ -171,12 +171,9 @@ impl TuiGame for SkatGame {
         for (member, name) in model.names().iter().enumerate() {
             text.push_str(&format!("  {name:<6} {:>6}\n", totals[member]));
         }
-        if model.save.auto && !record.deals().is_empty() {
-            let saved = model.table().save(model.save.format)?;
-            let why = saved.not_iss.map(|why| format!(" (ISS records cannot express {why})")).unwrap_or_default();
-            let path = model.save_path(saved.format);
-            text.push_str(&format!("Saved to {} as {}{why}.\n", path.display(), saved.format.name()));
-        }
+        let saved = model.table().save(model.save.format)?;
+        let why = saved.not_iss.map(|why| format!(" (ISS records cannot express {why})")).unwrap_or_default();
+        text.push_str(&save_farewell(model, &format!(" as {}{why}", saved.format.name())));
         Ok(text)
     }
 }

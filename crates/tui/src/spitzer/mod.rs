@@ -15,7 +15,6 @@ use trumpf_core::spitzer::{
     points,
 };
 use trumpf_core::{Card, CardSet, GameView, Seat};
-use trumpf_table::SaveFormat;
 use trumpf_table::spitzer::{Said, announcement_text, contract_text, hand_order, tariff_row};
 
 use crate::model::{Model, TuiGame};
@@ -64,10 +63,6 @@ impl TuiGame for SpitzerGame {
     type Extra = ();
 
     const TITLE: &'static str = "Spitzer";
-
-    fn default_file(_format: SaveFormat) -> &'static str {
-        "trumpf-spitzer.txt"
-    }
 
     fn acting(view: &SpitzerView) -> Option<Seat> {
         view.to_act
