@@ -153,11 +153,12 @@ fn no_screen_shows_a_card_the_human_cannot_know() {
 }
 
 #[test]
-fn small_terminals_get_a_notice_and_80_by_23_still_shows_the_hand() {
+fn small_terminals_get_a_notice_and_80_by_24_shows_the_hand() {
     let mut bots = passers();
     let m = started(model(session_of(4, isko())), &mut bots);
     assert!(text(&screen(&m, 40, 10)).replace('\n', " ").contains("needs a terminal of at least 80×24"));
-    let shown = text(&screen(&m, 80, 23));
+    assert!(text(&screen(&m, 80, 23)).replace('\n', " ").contains("this one is 80×23"));
+    let shown = text(&screen(&m, 80, 24));
     assert!(shown.contains("Your hand") && shown.contains("Score sheet") && shown.contains("q quit"));
 }
 
