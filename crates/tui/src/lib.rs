@@ -27,6 +27,8 @@ mod terminal;
 mod widgets;
 
 #[cfg(test)]
+mod guard_tests;
+#[cfg(test)]
 mod testing;
 
 use std::path::{Path, PathBuf};

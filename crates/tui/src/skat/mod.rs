@@ -8,7 +8,7 @@ mod view;
 #[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::path::Path;
 
