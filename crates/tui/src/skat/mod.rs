@@ -46,6 +46,8 @@ pub struct SkatExtra {
     pub found: CardSet,
     /// Steps above the lowest legal bid.
     pub bid_step: usize,
+    /// A big jump in the bidding waiting for the second Enter that says it.
+    pub confirm_bid: Option<u16>,
     /// Deals the score sheet is scrolled back from its latest line (on the
     /// result screen, ↑/↓ and PgUp/PgDn scroll it).
     pub sheet_back: usize,
@@ -55,6 +57,10 @@ pub struct SkatExtra {
 
 /// What a key without a use says while the person sits out.
 pub const SITTING_OUT: &str = "You sit out this deal (you dealt): ↑/↓ scroll the sheet, w saves, q quits.";
+
+/// A bid more values than this above the lowest the person may say (one
+/// PgUp) is a big jump, said only after a second Enter.
+pub const BIG_JUMP: usize = 5;
 
 /// Grand Hand, the game offered before a Ramsch.
 pub const GRAND_HAND: Contract = Contract::hand(GameKind::Grand);
@@ -326,6 +332,9 @@ impl Model<SkatGame> {
     }
 
     fn skat_intent(&mut self, intent: Intent) -> Vec<Cmd<SkatGame>> {
+        // A big jump asked for confirmation: only Enter confirms it, any
+        // other key goes back to choosing.
+        let confirming = self.extra.confirm_bid.take();
         let phase = self.view.phase;
         if phase == SkatPhase::Over {
             // Not Enter: a player still pressing Enter to play cards would
@@ -414,7 +423,17 @@ impl Model<SkatGame> {
                     .min(last);
                     Vec::new()
                 }
-                (Some(BidTurn::Say(_)), _) => match self.chosen_bid() {
+                (Some(BidTurn::Say(values)), _) => match self.chosen_bid() {
+                    Some(value)
+                        if self.extra.bid_step.min(values.len() - 1) > BIG_JUMP && confirming != Some(value) =>
+                    {
+                        self.extra.confirm_bid = Some(value);
+                        self.info(format!(
+                            "Say {value}? That is far above {}, the lowest you may say: Enter again says it, any other key goes back.",
+                            values[0]
+                        ));
+                        Vec::new()
+                    }
                     Some(value) => self.act(SkatAction::Bid(value)),
                     None => self.act(SkatAction::Pass),
                 },

@@ -396,3 +396,36 @@ fn a_lost_grand_ouvert_fits_the_result_panel() {
     // With the last-trick line it fits the 19 rows the panel has in 80×23.
     assert!(text.lines().filter(|l| !l.is_empty()).count() <= 18, "{text}");
 }
+
+#[test]
+fn a_big_jump_in_the_bidding_asks_for_a_second_enter() {
+    // Deal 2 as in the bidding test: the human in rearhand says a value.
+    let mut bots = passers();
+    let mut m = started(model(session_of(4, isko())), &mut bots);
+    play_deals(&mut m, &mut bots, 1, |_| {});
+    feed(&mut m, &mut bots, ch('n'));
+    let version = m.table().version();
+    // End: the highest value there is (skat.md: 264), not said at once.
+    feed(&mut m, &mut bots, key(KeyCode::End));
+    feed(&mut m, &mut bots, key(KeyCode::Enter));
+    assert_eq!(m.table().version(), version, "nothing said yet");
+    let shown = text(&screen(&m, 80, 24));
+    assert_shows(&shown, &["Your bid: ◀ 264 ▶ Enter again: say it", "Say 264? That is far above 18"]);
+    // Any other key goes back to choosing; the next Enter asks again.
+    feed(&mut m, &mut bots, key(KeyCode::Left));
+    assert!(text(&screen(&m, 80, 24)).contains("Your bid: ◀ 240 ▶ Enter: say it"));
+    feed(&mut m, &mut bots, key(KeyCode::Enter));
+    assert_eq!(m.table().version(), version);
+    feed(&mut m, &mut bots, key(KeyCode::Enter));
+    let said =
+        |m: &Model<SkatGame>| m.table().talk().iter().filter(|(seat, _)| *seat == m.view.seat).map(|&(_, s)| s).last();
+    assert_eq!(said(&m), Some(Said::Bid(240)));
+    // One PgUp (five values up, skat.md: 18 20 22 23 24 27) is said with one
+    // Enter.
+    let mut m = started(model(session_of(4, isko())), &mut bots);
+    play_deals(&mut m, &mut bots, 1, |_| {});
+    feed(&mut m, &mut bots, ch('n'));
+    feed(&mut m, &mut bots, key(KeyCode::PageUp));
+    feed(&mut m, &mut bots, key(KeyCode::Enter));
+    assert_eq!(said(&m), Some(Said::Bid(27)));
+}

@@ -197,10 +197,15 @@ impl Model<SkatGame> {
         match self.bid_turn() {
             Some(BidTurn::Say(_)) => {
                 let value = self.chosen_bid().map_or_else(|| "-".to_owned(), |v| v.to_string());
+                let keys = if self.extra.confirm_bid.is_some() {
+                    " ▶   Enter again: say it   any other key: back"
+                } else {
+                    " ▶   Enter: say it   p: pass"
+                };
                 lines.push(Line::from(vec![
                     Span::raw("Your bid:  ◀ "),
                     Span::styled(value, bold.fg(Color::Cyan)),
-                    Span::raw(" ▶   Enter: say it   p: pass"),
+                    Span::raw(keys),
                 ]));
             }
             Some(BidTurn::Answer(value)) => lines.push(Line::from(vec![
