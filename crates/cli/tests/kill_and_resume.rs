@@ -203,7 +203,7 @@ fn a_killed_spidge_game_resumes_with_every_action() {
     let deal = saved.unfinished.clone().expect("deal 1 in progress");
     let person = Seat::new(0).unwrap();
     assert_eq!(deal.actions.iter().filter(|(seat, _)| *seat == person).count(), 4, "{text}");
-    let mut replay = deal.start.clone();
+    let mut replay = deal.start;
     for &(seat, action) in &deal.actions {
         replay.try_apply(seat, action).unwrap();
     }

@@ -80,6 +80,6 @@ pub use itemised::{Align, Column, Grid, GridRow, Row, Tone};
 pub use resume::{FileError, ReadSaveError, Resumable, saved_game};
 pub use save::{SaveError, SaveFormat, Saved};
 pub use table::{
-    ActError, Acted, AnswerError, NextDealError, RestoreError, RestoreErrorKind, ResumeError, SeatError, SetupError,
-    Table, TableSetup,
+    ActError, Acted, AnswerError, DealActions, NextDealError, RestoreError, RestoreErrorKind, ResumeError, SeatError,
+    SetupError, Table, TableSetup,
 };

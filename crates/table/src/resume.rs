@@ -10,12 +10,12 @@
 
 use trumpf_core::iss::IssError;
 use trumpf_core::series::record::{HeaderError, RecordError, SavedMatch, game_of};
-use trumpf_core::{Game, GameId, Member, Seat};
+use trumpf_core::{Game, GameId, Member};
 
 use crate::controller::Controller;
 use crate::game::TableGame;
 use crate::save::SaveFormat;
-use crate::table::{ResumeError, Table, TableSetup};
+use crate::table::{DealActions, ResumeError, Table, TableSetup};
 
 /// A match read back from a saved file, ready to be continued.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub struct Resumable<G: TableGame> {
     /// name only the players seated in a deal; there these are empty).
     pub players: Vec<String>,
     /// Every deal as dealt, with its actions; all but the last are finished.
-    pub deals: Vec<(G, Vec<(Seat, G::Action)>)>,
+    pub deals: Vec<DealActions<G>>,
     /// The format of the file.
     pub format: SaveFormat,
 }
@@ -57,7 +57,7 @@ impl<G: TableGame> Resumable<G> {
         let saved = SavedMatch::<G>::read(text).map_err(ReadSaveError::Record)?;
         let seed = saved.seed.ok_or(ReadSaveError::NoSeed)?;
         let game = &saved.record.game;
-        let mut deals: Vec<(G, Vec<(Seat, G::Action)>)> =
+        let mut deals: Vec<DealActions<G>> =
             game.deals().iter().map(|deal| (deal.start.clone(), deal.actions.clone())).collect();
         if let Some(deal) = saved.unfinished {
             deals.push((deal.start, deal.actions));

@@ -184,6 +184,10 @@ pub enum RestoreErrorKind<G: Game> {
     Seat(SeatError),
 }
 
+/// A deal as dealt with the actions taken in it, in order, each with its
+/// seat: what [`Table::resume`] plays again.
+pub type DealActions<G> = (G, Vec<(Seat, <G as Game>::Action)>);
+
 /// Why a saved match cannot be continued at a table; nothing is opened.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ResumeError<G: Game> {
@@ -312,10 +316,7 @@ impl<G: TableGame> Table<G> {
     /// A setup the table refuses, a deal with other cards than the seed
     /// deals, an action that is refused, an unfinished deal that is not the
     /// last, a deal after the end of the match.
-    pub fn resume(
-        setup: TableSetup<G::Rules>,
-        deals: &[(G, Vec<(Seat, G::Action)>)],
-    ) -> Result<Table<G>, ResumeError<G>> {
+    pub fn resume(setup: TableSetup<G::Rules>, deals: &[DealActions<G>]) -> Result<Table<G>, ResumeError<G>> {
         let seed = setup.seed;
         let mut table = Table::new(setup).map_err(ResumeError::Setup)?;
         for (i, (start, actions)) in deals.iter().enumerate() {

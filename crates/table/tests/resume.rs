@@ -48,7 +48,7 @@ fn skat_tables_continue_from_their_iss_records_and_their_trumpf_records() {
     for seed in 0..4 {
         let isko = SkatMatchRules { deals: Some(5), ..common::isko() };
         let players = controllers(3, &[0, 1]);
-        assert!(check_saves(table::<SkatGame>(isko.clone(), seed, players.clone()), SaveFormat::Iss, seed, 5) > 0);
+        assert!(check_saves(table::<SkatGame>(isko, seed, players.clone()), SaveFormat::Iss, seed, 5) > 0);
         assert!(check_saves(table::<SkatGame>(isko, seed, players.clone()), SaveFormat::Trumpf, seed, 5) > 0);
         // Ramsch, Kontra and Bock: ISS until a deal cannot be one, then the
         // trumpf record.

@@ -418,7 +418,7 @@ fn a_big_jump_in_the_bidding_asks_for_a_second_enter() {
     assert_eq!(m.table().version(), version);
     feed(&mut m, &mut bots, key(KeyCode::Enter));
     let said =
-        |m: &Model<SkatGame>| m.table().talk().iter().filter(|(seat, _)| *seat == m.view.seat).map(|&(_, s)| s).last();
+        |m: &Model<SkatGame>| m.table().talk().iter().rev().find(|(seat, _)| *seat == m.view.seat).map(|&(_, s)| s);
     assert_eq!(said(&m), Some(Said::Bid(240)));
     // One PgUp (five values up, skat.md: 18 20 22 23 24 27) is said with one
     // Enter.
