@@ -322,9 +322,24 @@ fn a_pirat_match_shows_its_phases_on_the_sheet_and_ends() {
         }
     };
     note(&m);
+    // What the sheet says of the rounds during each deal, by deal number.
+    let mut rounds: Vec<(u32, String)> = Vec::new();
     play_deals(&mut m, &mut bots, 500, |m| {
         if m.view.phase == SkatPhase::Over {
             note(m);
+        } else if m.view.phase == SkatPhase::Playing {
+            let shown = text(&screen(m, 80, 24));
+            let said: Vec<&str> = shown
+                .lines()
+                .filter_map(|l| {
+                    let at = l.find("Bock round: deal").or_else(|| l.find("Ramsch round: deal"))?;
+                    l[at..].split(" │").next()
+                })
+                .collect();
+            let entry = (m.table().number(), said.join(" "));
+            if rounds.last() != Some(&entry) {
+                rounds.push(entry);
+            }
         }
     });
     assert!(m.match_over());
@@ -334,10 +349,18 @@ fn a_pirat_match_shows_its_phases_on_the_sheet_and_ends() {
     assert!(deals[n - 6..n - 3].iter().all(|d| d.end.setup().bock == 2), "three Bock deals");
     assert!(deals[n - 3..].iter().all(|d| d.end.setup().ramsch_round && d.end.is_ramsch()), "three Ramsch deals");
     assert!(deals[..n - 6].iter().all(|d| d.end.setup() == trumpf_core::skat::DealSetup::default()));
+    // variants §6.3: one deal per member in each round; the sheet counts
+    // them as deals of the round.
+    let during = |deal: usize| rounds.iter().find(|(d, _)| *d as usize == deal).map(|(_, said)| said.clone());
+    for k in 1..=3 {
+        assert_eq!(during(n - 6 + k), Some(format!("Bock round: deal {k} of 3")), "{rounds:?}");
+        assert_eq!(during(n - 3 + k), Some(format!("Ramsch round: deal {k} of 3")), "{rounds:?}");
+    }
+    assert_eq!(during(n - 7).as_deref(), Some(""), "no round before the Bock round");
     let shown = text(&screen(&m, 80, 24));
     assert_shows(
         &shown,
-        &[&format!("│{n:>2} R "), "Bock: 0 to play, 1 played", "Ramsch: 0 to play, 1 played", "The match is over:"],
+        &[&format!("│{n:>2} R "), "Bock rounds played: 1", "Ramsch rounds played: 1", "The match is over:"],
     );
     assert!(shown.lines().any(|l| l.contains(&format!("│{:>2} ", n - 4)) && l.contains('b')), "{shown}");
     assert!(shown.ends_with("\n↑/↓ PgUp/PgDn scroll the sheet · w save · q quit"), "{shown}");

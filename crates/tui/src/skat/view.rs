@@ -13,8 +13,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_core::series::{MatchStatus, PiratPhase, PlayedDeal, Round};
 use trumpf_core::skat::{
-    AuctionStage, Contract, GameKind, Levels, MatchFormat, PassOut, RamschKind, SkatAction, SkatGame, SkatOutcome,
-    SkatPhase, points,
+    AuctionStage, BockStacking, Contract, GameKind, Levels, MatchFormat, PassOut, RamschKind, SkatAction, SkatGame,
+    SkatOutcome, SkatPhase, points,
 };
 use trumpf_core::{CardSet, GameView, Seat, Suit};
 use trumpf_table::skat::{Said, hand_order, pushes_text, seat_name};
@@ -532,26 +532,62 @@ impl Model<SkatGame> {
             };
             out.push(format!("Pirat: {phase}"));
         }
-        if bock {
-            let pending = progress.bock_rounds_pending();
-            let played = (progress.bock_rounds_started as usize).saturating_sub(pending);
-            out.push(format!("Bock: {pending} to play, {played} played"));
+        let over = self.view.phase == SkatPhase::Over;
+        let members = self.table().members() as u32;
+        let overlap = table.bock.is_some_and(|b| b.stacking == BockStacking::Overlap);
+        // The rounds the deal in progress belongs to (once it is over: the
+        // next deal), counted in deals: every member deals once a round.
+        let mut ramsch_seen = false;
+        let mut running = Vec::new();
+        let mut waiting = (0usize, 0usize);
+        for (i, round) in progress.rounds.iter().enumerate() {
+            let runs = match round {
+                _ if !overlap => i == 0,
+                Round::Bock { .. } => true,
+                Round::Ramsch { .. } => !std::mem::replace(&mut ramsch_seen, true),
+            };
+            let (kind, left) = match *round {
+                Round::Bock { left } => ("Bock", left),
+                Round::Ramsch { left } => ("Ramsch", left),
+            };
+            if runs {
+                running.push(format!("{kind} round: deal {} of {members}", members.saturating_sub(left) + 1));
+            } else if kind == "Bock" {
+                waiting.0 += 1;
+            } else {
+                waiting.1 += 1;
+            }
         }
-        if ramsch_rounds {
-            let pending = progress.rounds.iter().filter(|r| matches!(r, Round::Ramsch { .. })).count();
-            let played = deals.iter().filter(|d| d.end.setup().ramsch_round).count() / self.table().members();
-            out.push(format!("Ramsch: {pending} to play, {played} played"));
+        if !over && self.table().status() == MatchStatus::Running {
+            out.extend(running.iter().cloned());
+        }
+        if waiting.0 > 0 {
+            out.push(format!("Bock rounds to come: {}", waiting.0));
+        }
+        if waiting.1 > 0 {
+            out.push(format!("Ramsch rounds to come: {}", waiting.1));
+        }
+        let played_bock = (progress.bock_rounds_started as usize).saturating_sub(progress.bock_rounds_pending());
+        if bock && played_bock > 0 {
+            out.push(format!("Bock rounds played: {played_bock}"));
+        }
+        let played_ramsch = deals.iter().filter(|d| d.end.setup().ramsch_round).count() / self.table().members();
+        if ramsch_rounds && played_ramsch > 0 {
+            out.push(format!("Ramsch rounds played: {played_ramsch}"));
         }
         match self.table().status() {
             MatchStatus::Won(m) => out.push(format!("Winner: {}", self.name(m))),
             MatchStatus::Drawn => out.push("Over: no single winner".to_owned()),
-            MatchStatus::Running if (bock || ramsch_rounds) && self.view.phase == SkatPhase::Over => {
+            MatchStatus::Running if (bock || ramsch_rounds) && over => {
                 let setup = progress.next_setup(table);
-                let next = match (setup.ramsch_round, setup.bock) {
-                    (true, 1) => "Ramsch round".to_owned(),
-                    (true, b) => format!("Ramsch round, Bock ×{b}"),
-                    (false, 1) => "normal deal".to_owned(),
-                    (false, b) => format!("Bock deal ×{b}"),
+                let position = running.first().and_then(|r| r.split_once(": ")).map(|(_, at)| at);
+                let next = match (setup.ramsch_round, setup.bock, position) {
+                    (true, 1, Some(at)) => format!("Ramsch, {at}"),
+                    (true, 1, None) => "Ramsch round".to_owned(),
+                    (true, b, _) => format!("Ramsch, Bock ×{b}"),
+                    (false, 1, _) => "normal deal".to_owned(),
+                    (false, b, Some(at)) if running.len() == 1 => format!("Bock ×{b}, {at}"),
+                    (false, b, _) => format!("Bock deal ×{b}"),
                 };
                 out.push(format!("Next: {next}"));
             }
