@@ -452,3 +452,30 @@ fn a_big_jump_in_the_bidding_asks_for_a_second_enter() {
     feed(&mut m, &mut bots, key(KeyCode::Enter));
     assert_eq!(said(&m), Some(Said::Bid(27)));
 }
+
+#[test]
+fn the_bidding_values_say_what_they_are_with_the_trumps_held() {
+    // A hand without jacks and one heart, the seven: skat.md's matadors
+    // count "without" the missing top trumps, so Hearts is "without 10",
+    // 10 × (10 + 1) = 110, on one trump.
+    let fh = cards("CA CT CK CQ C9 SA ST SK H7 DA");
+    let skat = cards("D7 D8");
+    let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
+    let deal =
+        SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap();
+    let mut bots = passers();
+    let m = started(model(starting_with(1, isko(), deal)), &mut bots);
+    let shown = text(&screen(&m, 80, 24));
+    assert_shows(
+        &shown,
+        &[
+            "Worth if won, matadors from your ten cards:",
+            "♣ 60 without 4 5 trumps",
+            "♠ 55 without 4 3 trumps",
+            "♥ 110 without 10 1 trump",
+            "♦ 45 without 4 1 trump",
+            "Grand 120 without 4 0 jacks",
+        ],
+    );
+    assert!(!shown.contains("plain game values"), "{shown}");
+}

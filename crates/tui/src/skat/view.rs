@@ -220,8 +220,7 @@ impl Model<SkatGame> {
         }
         if !self.sits_out() {
             lines.push(Line::default());
-            lines.push(Line::from("Your plain game values (matadors + game):"));
-            lines.push(reckoning(v.hand));
+            lines.extend(game_values(v.hand, "your ten cards"));
         }
     }
 
@@ -292,8 +291,7 @@ impl Model<SkatGame> {
                 lines.push(Line::from("Mark two cards to lay away (Space), then Enter."));
                 lines.push(self.marked_line());
                 lines.push(Line::default());
-                lines.push(Line::from("Plain values of your twelve cards:"));
-                lines.push(reckoning(v.hand));
+                lines.extend(game_values(v.hand, "your twelve cards"));
                 return;
             }
             _ => {
@@ -322,8 +320,7 @@ impl Model<SkatGame> {
             lines.push(Line::from("Your choice:").bold());
             self.option_lines(lines, room);
             lines.push(Line::default());
-            lines.push(Line::from("Your plain game values:"));
-            lines.push(reckoning(v.hand));
+            lines.extend(game_values(v.hand, "your ten cards"));
         } else {
             lines.extend(self.waiting_line());
         }
@@ -794,10 +791,13 @@ fn plain_value(contract: Contract, known: CardSet) -> u16 {
     contract.kind.base_value().unwrap_or(0) * levels.multiplier()
 }
 
-/// "♣ 36  ♠ 33  ♥ 30  ♦ 27  Grand 72": the plain value of each suit game and
-/// Grand with matadors counted from `cards`.
-fn reckoning(cards: CardSet) -> Line<'static> {
-    let mut spans = Vec::new();
+/// What each suit game and Grand is worth if won with no level beyond the
+/// game (matadors counted from `cards`, "with" or "without", both raising
+/// the value), and how many trumps `cards` hold for it: values, not advice.
+/// A heading naming `whose` cards, then one row per game:
+/// `  ♥     110  without 10  1 trump`.
+fn game_values(cards: CardSet, whose: &str) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::from(format!("Worth if won, matadors from {whose}:"))];
     for kind in [
         GameKind::Suit(Suit::Clubs),
         GameKind::Suit(Suit::Spades),
@@ -806,11 +806,18 @@ fn reckoning(cards: CardSet) -> Line<'static> {
         GameKind::Grand,
     ] {
         let value = plain_value(Contract::pickup(kind), cards);
-        let label = match kind {
-            GameKind::Suit(suit) => Span::styled(suit.symbol().to_string(), suit_style(suit)),
-            _ => Span::raw("Grand"),
+        let matadors = kind.matadors(cards);
+        let with = if matadors >= 0 { "with" } else { "without" };
+        let held = cards.intersect(kind.trumps()).len();
+        let (label, cue) = match kind {
+            GameKind::Suit(suit) => (
+                Span::styled(format!("{:<6}", suit.symbol()), suit_style(suit)),
+                format!("{held} trump{}", if held == 1 { "" } else { "s" }),
+            ),
+            _ => (Span::raw(format!("{:<6}", "Grand")), format!("{held} jack{}", if held == 1 { "" } else { "s" })),
         };
-        spans.extend([Span::raw("  "), label, Span::raw(format!(" {value}"))]);
+        let matadors = format!("{with} {}", matadors.unsigned_abs());
+        lines.push(Line::from(vec![Span::raw("  "), label, Span::raw(format!("{value:>4}  {matadors:<11} {cue}"))]));
     }
-    Line::from(spans)
+    lines
 }
