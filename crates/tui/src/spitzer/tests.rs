@@ -85,7 +85,6 @@ fn every_eligible_announcement_is_offered_and_the_chosen_one_is_made() {
     let mut m = started(model_with("CQ SQ CT D9 H8 S7 DA SK", ""), &mut bots);
     let shown = text(&screen(&m, 80, 24));
     for expected in [
-        "Your turn: pass or announce",
         "▶ Pass (both black queens: a silent Sneaker)",
         "Call ♣A — its holder is your secret partner",
         "Call ♠A — its holder is your secret partner",
@@ -93,7 +92,10 @@ fn every_eligible_announcement_is_offered_and_the_chosen_one_is_made() {
         "Zola — alone against three",
         "Zola Schneider — alone, 90 to win",
         "Zola Schneider Schwarz — alone, all 8 tricks to win",
-        "Tariff c0 — c1 -9 c2 -6 c3 +9 c4 +12 c5 +15",
+        // spitzer.md §6.2–6.3: the columns in words, the Sneaker row.
+        "Your side takes: none ≤30 31–60 61–89 ≥90 all 8",
+        "Game points: — -9 -6 +9 +12 +15",
+        "+: each of your side gains · -: each opponent gains",
         "↑/↓ choose · Enter announce · p pass",
     ] {
         assert!(shown.contains(expected), "{expected:?} missing in\n{shown}");
@@ -105,7 +107,7 @@ fn every_eligible_announcement_is_offered_and_the_chosen_one_is_made() {
     feed(&mut m, &mut bots, key(KeyCode::Down));
     let shown = text(&screen(&m, 80, 24));
     assert!(shown.contains("▶ Call ♠A"), "{shown}");
-    assert!(shown.contains("Tariff c0 — c1 -9 c2 -6 c3 +3 c4 +6 c5 +9"), "{shown}");
+    assert!(shown.contains("Game points: — -9 -6 +3 +6 +9"), "the Normal row\n{shown}");
     feed(&mut m, &mut bots, key(KeyCode::Enter));
     assert_eq!(m.view.announcement, Some((Seat::FOREHAND, Announcement::CallAce(trumpf_core::Suit::Spades))));
     assert_eq!(m.view.phase, SpitzerPhase::Playing);
