@@ -305,6 +305,10 @@ impl Model<SpitzerGame> {
         {
             lines.push(Line::from(format!("The called ace {} is not out yet.", card_text(ace))).dim());
         }
+        if v.is_my_turn() {
+            // Also when the turn comes in the middle of a trick.
+            lines.push(Line::from("Your turn: play a card (• marks the playable ones).").bold().fg(Color::Cyan));
+        }
         lines.extend(self.waiting_line());
     }
 
@@ -314,10 +318,16 @@ impl Model<SpitzerGame> {
         let playing = v.phase == SpitzerPhase::Playing && v.is_my_turn();
         let cursor = (v.phase == SpitzerPhase::Playing).then_some(self.cursor);
         let trumps = v.hand.intersect(TRUMPS).len();
-        let note = if playing { " · • playable" } else { "" };
-        let title = format!(" Your hand · {} · {trumps} trump{}{note} ", seat_label(v.seat), plural(trumps));
+        // Playing, the seat (in the title bar) gives way to the cue.
+        let trumps = format!("{trumps} trump{}", plural(trumps));
+        let title = if playing {
+            format!(" Your hand · your turn · {trumps} · • playable ")
+        } else {
+            format!(" Your hand · {} · {trumps} ", seat_label(v.seat))
+        };
+        let style = if playing { Style::new().fg(Color::Cyan) } else { Style::new() };
         Paragraph::new(card_row(&cards, v.legal_cards(), playing, cursor))
-            .block(Block::bordered().title(title))
+            .block(Block::bordered().title(title).border_style(style))
             .render(area, buf);
     }
 

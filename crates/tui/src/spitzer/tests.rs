@@ -319,3 +319,24 @@ fn small_terminals_get_a_notice() {
     let shown = text(&screen(&m, 80, 24));
     assert!(shown.contains("Your hand") && shown.contains("Game to 42") && shown.contains("q quit"));
 }
+
+#[test]
+fn the_turn_is_said_also_when_it_comes_in_the_middle_of_a_trick() {
+    // Seed 4, deal 6 of the trial, and every such turn of a whole match:
+    // the table and the hand say it is the person's turn, whatever the
+    // status line still says.
+    let mut bots = heuristic();
+    let mut m = started(model(4), &mut bots);
+    let mut mid_trick = 0;
+    play_match(&mut m, &mut bots, |m| {
+        let v = &m.view;
+        if v.phase == SpitzerPhase::Playing && v.is_my_turn() && !v.trick().is_empty() {
+            mid_trick += 1;
+            let shown = text(&screen(m, 80, 24));
+            let table: Vec<&str> = shown.lines().take_while(|l| !l.contains("Your hand")).collect();
+            assert!(table.iter().any(|l| l.contains("Your turn: play a card")), "{shown}");
+            assert!(shown.contains("Your hand · your turn · ") && shown.contains(" · • playable"), "{shown}");
+        }
+    });
+    assert!(mid_trick > 10, "{mid_trick} turns in the middle of a trick");
+}
