@@ -887,3 +887,32 @@ fn seeger_fabian_credits_the_dealer_sitting_out_with_30_for_a_lost_game() {
     let shown = text(&screen(&m, 80, 24));
     assert!(shown.contains("Bot 1 deals and sits out."), "{shown}");
 }
+
+#[test]
+fn in_the_schieberamsch_trick_play_shows_what_each_did_with_the_packet() {
+    // The human (forehand) pushes the packet on; the two after him decide
+    // after he has; trick play says what all three did.
+    let (mut m, mut bots) = pub_ramsch(1);
+    feed(&mut m, &mut bots, ch('u'));
+    while m.view.phase != SkatPhase::Playing {
+        let msg = policy_key(&m);
+        feed(&mut m, &mut bots, msg);
+    }
+    // The engine's actions of the packet, seat by seat.
+    let actions = m.table().unfinished().unwrap().actions;
+    let did: Vec<String> = actions
+        .iter()
+        .filter_map(|&(seat, action)| {
+            let who = if seat == m.view.seat { "You".to_owned() } else { m.name_at(seat).to_owned() };
+            match action {
+                SkatAction::TakeSkat => Some(format!("{who} took")),
+                SkatAction::Push => Some(format!("{who} pushed")),
+                _ => None,
+            }
+        })
+        .collect();
+    assert_eq!(did.len(), 3, "{actions:?}");
+    assert!(did[0] == "You pushed");
+    let shown = crate::testing::text(&screen(&m, 80, 24));
+    assert!(shown.contains(&format!("The packet: {}.", did.join(" · "))), "{shown}");
+}

@@ -388,6 +388,25 @@ impl Model<SkatGame> {
             }
             lines.insert(0, Line::from(factors.join(" · ")));
             lines.insert(0, Line::from("Ramsch: each for himself; take few card points!").bold());
+            // What each did with the packet, the players after the person
+            // included (their choice came after his).
+            let packet: Vec<String> = self
+                .table()
+                .talk()
+                .iter()
+                .filter_map(|&(seat, said)| {
+                    let did = match said {
+                        Said::Took => "took",
+                        Said::Pushed => "pushed",
+                        _ => return None,
+                    };
+                    let who = if self.is_me(seat) { "You" } else { self.name_at(seat) };
+                    Some(format!("{who} {did}"))
+                })
+                .collect();
+            if !packet.is_empty() {
+                lines.push(Line::from(format!("The packet: {}.", packet.join(" · "))));
+            }
             if !v.skat.is_empty() {
                 let mut spans = vec![Span::raw("In the skat (you passed them): ")];
                 spans.extend(card_spans(hand_order(v.skat, None)));
