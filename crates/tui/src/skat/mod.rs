@@ -16,7 +16,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use trumpf_core::series::MatchStatus;
 use trumpf_core::skat::{
-    AuctionStage, BidError, Contract, GameKind, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView,
+    AuctionStage, BidError, Contract, GameKind, MatchFormat, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView,
 };
 use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 use trumpf_table::skat::{Said, hand_order, seat_name, summary};
@@ -109,7 +109,10 @@ impl TuiGame for SkatGame {
     }
 
     fn opening(model: &Model<SkatGame>) -> Option<String> {
-        Some(format!("Rules: {}. {}", model.rules_summary(), model.skat_deal_news()))
+        let rules = model.table().record().rules();
+        let open = rules.deals.is_none() && !matches!(rules.table.format, MatchFormat::Pirat { .. });
+        let open = if open { " An open list: it goes on until you quit (q)." } else { "" };
+        Some(format!("Rules: {}. {}{open}", model.rules_summary(), model.skat_deal_news()))
     }
 
     fn options(model: &Model<SkatGame>) -> Vec<SkatAction> {

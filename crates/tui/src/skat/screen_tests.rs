@@ -479,3 +479,15 @@ fn the_bidding_values_say_what_they_are_with_the_trumps_held() {
     );
     assert!(!shown.contains("plain game values"), "{shown}");
 }
+
+#[test]
+fn an_open_list_says_it_has_no_last_deal() {
+    let mut bots = passers();
+    let m = started(model(session_of(4, isko())), &mut bots);
+    let shown = text(&screen(&m, 80, 24));
+    assert_shows(&shown, &["An open list: it goes on until you quit (q).", "Open list: no last deal"]);
+    let listed = started(model(session_of(4, SkatMatchRules { deals: Some(2), ..isko() })), &mut bots);
+    let shown = text(&screen(&listed, 80, 24));
+    assert_shows(&shown, &["Deals: 0 of 2 played"]);
+    assert!(!shown.contains("open list") && !shown.contains("Open list"), "{shown}");
+}

@@ -533,8 +533,11 @@ impl Model<SkatGame> {
         let ramsch_rounds = pirat || table.bock.is_some_and(|b| b.ramsch_round_after_bock);
         let bock = pirat || table.bock.is_some();
         let mut out = Vec::new();
-        if let Some(n) = rules.deals {
-            out.push(format!("Deals: {} of {n} played", deals.len()));
+        match rules.deals {
+            Some(n) => out.push(format!("Deals: {} of {n} played", deals.len())),
+            // The list goes on until the players stop.
+            None if !pirat => out.push("Open list: no last deal".to_owned()),
+            None => {}
         }
         if pirat {
             let phase = if self.match_over() {
