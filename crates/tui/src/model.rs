@@ -442,7 +442,8 @@ impl<G: TuiGame> Model<G> {
             (None, false) => Some("Not saved since the last move: w saves."),
         };
         let quit_was_armed = self.quit_armed;
-        match key_step(key, &mut self.quit_armed, unsaved) {
+        let over = self.table.status() != MatchStatus::Running;
+        match key_step(key, &mut self.quit_armed, unsaved, over) {
             KeyStep::Nothing => Vec::new(),
             KeyStep::Quit => {
                 self.quit = true;

@@ -209,6 +209,7 @@ impl Model<SkatGame> {
     pub(crate) fn match_result(&self) -> Option<String> {
         match self.table().status() {
             MatchStatus::Running => None,
+            MatchStatus::Won(member) if member == self.me() => Some("The match is over: you win.".to_owned()),
             MatchStatus::Won(member) => Some(format!("The match is over: {} wins.", self.name(member))),
             MatchStatus::Drawn => {
                 let totals = self.table().record().totals();

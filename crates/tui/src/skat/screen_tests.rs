@@ -491,3 +491,39 @@ fn an_open_list_says_it_has_no_last_deal() {
     assert_shows(&shown, &["Deals: 0 of 2 played"]);
     assert!(!shown.contains("open list") && !shown.contains("Open list"), "{shown}");
 }
+
+#[test]
+fn after_the_match_q_offers_no_playing_on_and_the_person_wins_in_his_own_words() {
+    // A list of one deal; the human holds skat.md §13 row 1's cards and
+    // plays Clubs with them (the result test above): he wins the list.
+    let fh = cards("CJ SJ CA CT CK C9 C8 SA ST HA");
+    let skat = cards("H7 D7");
+    let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
+    let deal =
+        SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap();
+    let mut bots = passers();
+    let rules = SkatMatchRules { deals: Some(1), ..isko() };
+    let mut m = started(model(starting_with(1, rules, deal)), &mut bots);
+    for msg in [ch('y'), ch('s'), key(KeyCode::End), ch(' '), key(KeyCode::Left), ch(' '), key(KeyCode::Enter)] {
+        feed(&mut m, &mut bots, msg);
+    }
+    let clubs = SkatAction::Declare(Contract::pickup(GameKind::Suit(Suit::Clubs)));
+    while m.options()[m.option_index(m.options().len())] != clubs {
+        feed(&mut m, &mut bots, key(KeyCode::Down));
+    }
+    while m.view.phase != SkatPhase::Over {
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+    }
+    assert!(m.match_over() && m.winner() == Some(crate::ME), "the human's total is the only positive one");
+    assert_shows(&text(&screen(&m, 80, 24)), &["The match is over: you win."]);
+    feed(&mut m, &mut bots, ch('q'));
+    let Some(crate::Status::Info(question)) = &m.status else { panic!("{:?}", m.status) };
+    assert!(question.starts_with("The match is over. Quit? Press q again to quit."), "{question}");
+    assert!(!question.contains("play on"), "{question}");
+    let farewell = <SkatGame as TuiGame>::farewell(&m, "trumpf play --seed 1").unwrap();
+    assert!(farewell.starts_with("trumpf play --seed 1: 1 deal finished.\n"), "{farewell}");
+    assert!(farewell.contains("The match is over: you win.\n"), "{farewell}");
+    feed(&mut m, &mut bots, ch('x'));
+    assert!(matches!(&m.status, Some(crate::Status::Info(t)) if !t.contains("goes on")), "{:?}", m.status);
+    assert!(!m.should_quit());
+}
