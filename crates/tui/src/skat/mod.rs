@@ -16,7 +16,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use trumpf_core::series::MatchStatus;
 use trumpf_core::skat::{
-    AuctionStage, BidError, Contract, GameKind, MatchFormat, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView,
+    AuctionStage, BidError, Contract, GameKind, MatchFormat, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase,
+    SkatView,
 };
 use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 use trumpf_table::skat::{Said, hand_order, seat_name, summary};

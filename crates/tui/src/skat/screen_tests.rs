@@ -527,3 +527,51 @@ fn after_the_match_q_offers_no_playing_on_and_the_person_wins_in_his_own_words()
     assert!(matches!(&m.status, Some(crate::Status::Info(t)) if !t.contains("goes on")), "{:?}", m.status);
     assert!(!m.should_quit());
 }
+
+#[test]
+fn a_passed_in_deal_lays_the_hands_open() {
+    // All three pass (the human in forehand too): the deal is thrown in,
+    // and the result shows what each held and the skat, as dealt.
+    let mut bots = passers();
+    let mut m = started(model(session_of(6, isko())), &mut bots);
+    feed(&mut m, &mut bots, ch('p'));
+    assert_eq!(m.view.outcome, Some(SkatOutcome::PassedIn));
+    let deal = super::tests::deal_for(6, 1);
+    let shown = text(&screen(&m, 80, 24));
+    let spell = |cards: CardSet| hand_order(cards, None).iter().map(|&c| card_text(c)).collect::<Vec<_>>().join(" ");
+    for (seat, who) in [(Seat::FOREHAND, "You (FH)"), (Seat::MIDDLEHAND, "Bot 1 (MH)"), (Seat::REARHAND, "Bot 2 (RH)")]
+    {
+        assert_shows(&shown, &[&format!("{who}: {}", spell(deal.hand(seat)))]);
+    }
+    assert_shows(&shown, &[&format!("skat: {}", spell(deal.skat()))]);
+}
+
+#[test]
+fn in_a_null_game_the_last_trick_shows_who_took_it_without_points() {
+    // The human plays at 18 and declares Null Hand; once a trick is taken
+    // and the game goes on, the trick grid names the taker and no points.
+    for seed in 1..40 {
+        let mut bots = passers();
+        let mut m = started(model(session_of(seed, isko())), &mut bots);
+        feed(&mut m, &mut bots, ch('y'));
+        let null = SkatAction::Declare(Contract::hand(GameKind::Null));
+        let Some(at) = m.options().iter().position(|&a| a == null) else { continue };
+        for _ in 0..at {
+            feed(&mut m, &mut bots, key(KeyCode::Down));
+        }
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        assert_eq!(m.view.contract, Some(Contract::hand(GameKind::Null)));
+        while m.view.phase == SkatPhase::Playing && m.view.last_trick.is_none() {
+            feed(&mut m, &mut bots, key(KeyCode::Enter));
+        }
+        if m.view.phase != SkatPhase::Playing {
+            continue;
+        }
+        let shown = text(&screen(&m, 80, 24));
+        let last = shown.lines().find(|l| l.contains("│Last ")).expect("the last trick");
+        let winner = m.name_at(m.view.last_trick.unwrap().winner);
+        assert!(last.contains(&format!("→ {winner} │")) && !last.contains('+'), "{last}");
+        return;
+    }
+    panic!("no seed gave a Null game with a trick taken");
+}

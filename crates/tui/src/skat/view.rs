@@ -446,9 +446,12 @@ impl Model<SkatGame> {
         lines.push(Line::default());
         let names: Vec<&str> = Seat::all(3).map(|seat| self.name_at(seat)).collect();
         let trick_no: u8 = v.tricks_won.iter().sum::<u8>() + 1;
+        let null = v.contract.is_some_and(|c| c.kind == GameKind::Null);
         let last = v.last_trick.as_ref().map(|last| {
             let won = points(last.cards.iter().copied().collect());
-            (&last.cards[..], last.leader.index(), format!("→ {} +{won}", self.name_at(last.winner)))
+            // In Null only who took the trick counts, not its points.
+            let after = if null { String::new() } else { format!(" +{won}") };
+            (&last.cards[..], last.leader.index(), format!("→ {}{after}", self.name_at(last.winner)))
         });
         let to_act = v.to_act.map(Seat::index);
         lines.extend(trick_grid(TRICK_COLUMN, &names, trick_no, (v.trick(), v.leader.index()), to_act, last));
