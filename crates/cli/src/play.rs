@@ -72,10 +72,10 @@ pub struct PlayArgs {
     pub deals: Option<u32>,
     /// Skat only: how sessions are saved. iss (default): ISS records (one
     /// game per line, readable by other Skat programs) as long as every
-    /// finished deal can be one; ISS cannot express a Ramsch, Kontra/Re, a
-    /// Bock deal or some house rules, so from such a deal on the whole
-    /// session is written as a trumpf match record instead (to the --save
-    /// FILE, or trumpf-skat.txt), and the status line says why. trumpf:
+    /// deal can be one; ISS cannot express a Ramsch, Kontra/Re, a Bock deal
+    /// or some house rules, so from such a deal on the whole session is
+    /// written as a trumpf match record instead (to the same file), and `w`
+    /// says why. trumpf:
     /// always the trumpf match record, which keeps the rules, every deal and
     /// the Bock and Ramsch rounds. `trumpf replay` reads both.
     #[arg(long, value_enum, value_name = "FORMAT")]
