@@ -330,3 +330,29 @@ fn a_killed_skat_game_resumes_from_its_iss_records_with_every_action() {
     assert!(printed.contains(&format!("Saved in {path} as ISS records: ")), "{printed}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A save that fails during the game is said on the screen, tried again
+/// at the end, and when the file still does not hold the game the program
+/// says so and exits with an error.
+#[test]
+fn a_failed_save_is_said_in_the_game_and_on_exit() {
+    let dir = scratch("failing");
+    let sub = dir.join("saves");
+    std::fs::create_dir_all(&sub).unwrap();
+    let file = sub.join("game.txt");
+    let path = file.to_str().unwrap();
+    let mut game = Session::start(&["play", "spidge", "--seed", "3", "--fast", "--save", path], &dir);
+    game.wait_for("Your turn: play a card");
+    // The directory goes away: the next save cannot be written.
+    std::fs::remove_dir_all(&sub).unwrap();
+    let screen = game.press("\r");
+    assert!(screen.contains(&format!("Could not save to {path}")), "{screen}");
+    game.press("q");
+    game.press("q");
+    let (ok, printed) = game.end();
+    assert!(!ok, "exits with an error:\n{printed}");
+    assert!(printed.contains(&format!("NOT SAVED: the last save to {path} failed")), "{printed}");
+    assert!(printed.contains(&format!("error: the game as it ended is not saved in {path}")), "{printed}");
+    assert!(!printed.contains("Saved in"), "{printed}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
