@@ -35,6 +35,13 @@ fn render_lines(lines: Vec<Line<'static>>) -> String {
     rows(&buf).iter().map(|row| squeeze(row)).collect::<Vec<_>>().join("\n")
 }
 
+/// A deal giving forehand `fh` and the skat `skat`, the other cards in
+/// order to middlehand and rearhand.
+fn forehand_holds(fh: CardSet, skat: CardSet) -> SkatDeal {
+    let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
+    SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap()
+}
+
 /// Each of `expected` is in `text`, where a line may wrap.
 fn assert_shows(text: &str, expected: &[&str]) {
     let flat = text.replace('\n', " ");
@@ -97,9 +104,7 @@ fn the_result_screen_itemises_a_game_played_through_the_keys() {
     // CJ SJ CA CT CK C9 C8 SA ST HA + skat H7 D7, Clubs: "with 2".
     let fh = cards("CJ SJ CA CT CK C9 C8 SA ST HA");
     let skat = cards("H7 D7");
-    let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
-    let deal =
-        SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap();
+    let deal = forehand_holds(fh, skat);
     let mut bots = passers();
     let mut m = started(model(starting_with(1, isko(), deal)), &mut bots);
     assert!(text(&screen(&m, 80, 24)).contains("Play at 18?"));
@@ -460,9 +465,7 @@ fn the_bidding_values_say_what_they_are_with_the_trumps_held() {
     // 10 × (10 + 1) = 110, on one trump.
     let fh = cards("CA CT CK CQ C9 SA ST SK H7 DA");
     let skat = cards("D7 D8");
-    let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
-    let deal =
-        SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap();
+    let deal = forehand_holds(fh, skat);
     let mut bots = passers();
     let m = started(model(starting_with(1, isko(), deal)), &mut bots);
     let shown = text(&screen(&m, 80, 24));
@@ -498,9 +501,7 @@ fn after_the_match_q_offers_no_playing_on_and_the_person_wins_in_his_own_words()
     // plays Clubs with them (the result test above): he wins the list.
     let fh = cards("CJ SJ CA CT CK C9 C8 SA ST HA");
     let skat = cards("H7 D7");
-    let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
-    let deal =
-        SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap();
+    let deal = forehand_holds(fh, skat);
     let mut bots = passers();
     let rules = SkatMatchRules { deals: Some(1), ..isko() };
     let mut m = started(model(starting_with(1, rules, deal)), &mut bots);
