@@ -14,8 +14,10 @@
 //! Around the match the table keeps what front ends show: what each seat
 //! said aloud this deal ([`Table::talk`]), the itemised result of a
 //! finished deal as rows ([`Table::itemised`], [`Row`]), and the saved
-//! text of the finished deals ([`Table::save`]). Each game joins through
-//! [`TableGame`] (one module per game: [`skat`], [`spitzer`], [`spidge`]).
+//! text of the match so far, the deal in progress included
+//! ([`Table::save`]), which [`Resumable`] reads back and [`Table::resume`]
+//! continues where it ends. Each game joins through [`TableGame`] (one
+//! module per game: [`skat`], [`spitzer`], [`spidge`]).
 //!
 //! ```
 //! use trumpf_core::Member;

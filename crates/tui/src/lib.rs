@@ -10,7 +10,10 @@
 //! [`run`] is the event loop: the bots think on their own thread and answer
 //! with a message, keys are read on another, and the screen is drawn
 //! (`impl Widget for &Model<G>`, a pure function of the model) on this one.
-//! What differs between the games comes from [`TuiGame`]: Skat's marks,
+//! [`play`] saves the match before the first key and after every action
+//! ([`write_file`]: whole or not at all), so a killed terminal loses
+//! nothing. Below 80×24 every game shows only a notice, and game keys do
+//! nothing. What differs between the games comes from [`TuiGame`]: Skat's marks,
 //! bidding steps and score sheet ([`SkatExtra`]), the screens of each.
 //!
 //! Modules, each importing only those before it: `input` (keys to
