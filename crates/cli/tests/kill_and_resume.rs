@@ -184,12 +184,25 @@ fn a_killed_spidge_game_resumes_with_every_action() {
     let file = dir.join("game.txt");
     let path = file.to_str().unwrap();
     let mut game = Session::start(&["play", "spidge", "--seed", "3", "--fast", "--save", path], &dir);
-    game.wait_for("Your turn: play a card");
-    for _ in 0..4 {
-        let screen = game.press("\r");
-        assert!(screen.contains("Your turn: play a card"), "{screen}");
+    // Each Enter at the person's turn plays the card under the cursor: the
+    // hand is one card shorter, and the bots play until his turn comes
+    // again (the hand's title says so), when nothing moves until he acts.
+    let mut screen = game.wait_for("· your turn · • playable");
+    for played in 1..=4 {
+        assert_eq!(panel_cards(&screen, "Your hand").len(), 14 - played, "{screen}");
+        game.press("\r");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            screen = game.settled();
+            if screen.contains("· your turn · • playable") && panel_cards(&screen, "Your hand").len() == 13 - played
+            {
+                break;
+            }
+            assert!(Instant::now() < deadline, "card {played} was not played:\n{screen}");
+            thread::sleep(Duration::from_millis(100));
+        }
     }
-    let before_kill = game.settled();
+    let before_kill = screen;
     let hand_shown = panel_cards(&before_kill, "Your hand");
     assert_eq!(hand_shown.len(), 13 - 4, "{before_kill}");
     game.kill();
