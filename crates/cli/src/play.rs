@@ -2,43 +2,55 @@
 //! four-member table, where the dealer sits out), a game of Spitzer against
 //! three, or a game of Spidge against two, in the terminal.
 //!
-//! This module only reads the options: it makes the table's setup (the
-//! rules, the seed, the person and the bots: [`trumpf_tui::setup`]) and
-//! hands it to the terminal UI, [`trumpf_tui::play`], which runs it and
-//! says how it ended.
+//! This module only reads the options: it opens the table (the rules, the
+//! seed, the person and the bots: [`trumpf_tui::setup`]; or the table a
+//! saved file continues, [`Resumable`]), chooses the file every action is
+//! saved to, and hands both to the terminal UI, [`trumpf_tui::play`], which
+//! runs it and says how it ended.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use trumpf_core::GameId;
-use trumpf_core::series::{MatchGame, SkatMatchRules};
+use trumpf_core::series::{MatchGame, MatchStatus, SkatMatchRules};
 use trumpf_core::skat::{MatchFormat, Scoring, SkatGame};
 use trumpf_core::spidge::SpidgeGame;
 use trumpf_core::spitzer::SpitzerGame;
-use trumpf_table::SaveFormat;
+use trumpf_table::{Resumable, SaveFormat, Table, saved_game};
 use trumpf_tui::{Options, TuiGame};
 
 /// Arguments of `trumpf play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game: skat (you and two bots, or three with --members 4), spitzer (you and three bots, a
-    /// game to 42) or spidge (you and two bots, a game to 3).
-    #[arg(default_value = "skat")]
-    pub game: String,
-    /// Seed for the deals: deal N is dealt from seed + N - 1 (for Skat
-    /// `SkatDeal::from_seed(seed + N - 1)`), so the same seed gives the same
-    /// deals (random when absent; the title line shows it).
+    /// The game: skat (the default; you and two bots, or three with
+    /// --members 4), spitzer (you and three bots, a game to 42) or spidge
+    /// (you and two bots, a game to 3). With --resume, the file's game.
+    pub game: Option<String>,
+    /// Seed for the deals: deal N is dealt from seed + N - 1, so the same
+    /// seed gives the same deals (random when absent; the title line shows
+    /// it).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Save after every deal, rewriting FILE. Skat: ISS records, or a trumpf
-    /// match record (see --format); without --save the `w` key saves to
-    /// trumpf-session.sgf (ISS) or trumpf-skat.txt (trumpf record). Spitzer
-    /// and Spidge: a trumpf match record (`w` without --save:
-    /// trumpf-spitzer.txt / trumpf-spidge.txt).
+    /// The file the game is saved to, at the start and after every action
+    /// (written whole each time, so a killed game leaves a readable file).
+    /// Skat: ISS records, or a trumpf match record (see --format); Spitzer
+    /// and Spidge: a trumpf match record. An existing FILE is refused unless
+    /// --resume or --force is given. Without --save: GAME-SEED.sgf or .txt
+    /// in $TRUMPF_SAVE_DIR, else $XDG_DATA_HOME/trumpf, else
+    /// ~/.local/share/trumpf. The summary on quitting names the file.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Continue the game saved in FILE where it ends, mid-deal included,
+    /// with its seed, rules and score sheet (a trumpf match record of any
+    /// game, or ISS records saved by trumpf play). The game goes on being
+    /// saved to FILE (or to --save).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Overwrite the --save FILE if it exists.
+    #[arg(long)]
+    pub force: bool,
     /// Pause between bot moves, in milliseconds, so their play can be followed.
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub delay: u64,
@@ -60,10 +72,10 @@ pub struct PlayArgs {
     pub deals: Option<u32>,
     /// Skat only: how sessions are saved. iss (default): ISS records (one
     /// game per line, readable by other Skat programs) as long as every
-    /// finished deal can be one; ISS cannot express a Ramsch, Kontra/Re, a
-    /// Bock deal or some house rules, so from such a deal on the whole
-    /// session is written as a trumpf match record instead (to the --save
-    /// FILE, or trumpf-skat.txt), and the status line says why. trumpf:
+    /// deal can be one; ISS cannot express a Ramsch, Kontra/Re, a Bock deal
+    /// or some house rules, so from such a deal on the whole session is
+    /// written as a trumpf match record instead (to the same file), and `w`
+    /// says why. trumpf:
     /// always the trumpf match record, which keeps the rules, every deal and
     /// the Bock and Ramsch rounds. `trumpf replay` reads both.
     #[arg(long, value_enum, value_name = "FORMAT")]
@@ -104,9 +116,11 @@ impl From<Format> for SaveFormat {
 const GAMES: &str = "skat, spitzer, spidge";
 
 pub fn run(args: PlayArgs) -> Result<()> {
-    let Ok(id) = args.game.parse::<GameId>() else {
-        bail!("unknown game {:?}: `trumpf play` plays one of {GAMES}", args.game)
-    };
+    if let Some(file) = args.resume.clone() {
+        return resume(&args, &file);
+    }
+    let game = args.game.as_deref().unwrap_or("skat");
+    let Ok(id) = game.parse::<GameId>() else { bail!("unknown game {game:?}: `trumpf play` plays one of {GAMES}") };
     if id != GameId::Skat {
         let game = id.name();
         let skat_only = [
@@ -151,13 +165,13 @@ fn skat_rules(args: &PlayArgs) -> Result<SkatMatchRules> {
 
 /// How the terminal runs: the save file and format, the pause between bot
 /// moves, and the command that plays the same table again.
-fn options(args: &PlayArgs, invocation: String) -> Options {
-    Options {
-        save: args.save.clone(),
-        format: args.format.map(SaveFormat::from).unwrap_or_default(),
-        delay: Duration::from_millis(if args.fast { 0 } else { args.delay }),
-        invocation,
-    }
+fn options(args: &PlayArgs, save: PathBuf, format: SaveFormat, invocation: String) -> Options {
+    Options { save, format, delay: Duration::from_millis(if args.fast { 0 } else { args.delay }), invocation }
+}
+
+/// The format asked for, ISS records for Skat by default.
+fn format(args: &PlayArgs) -> SaveFormat {
+    args.format.map(SaveFormat::from).unwrap_or_default()
 }
 
 fn run_skat(args: &PlayArgs) -> Result<()> {
@@ -165,17 +179,126 @@ fn run_skat(args: &PlayArgs) -> Result<()> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let spec = args.rules.as_deref().unwrap_or("isko");
     let at = args.members.map_or_else(String::new, |m| format!(" --members {m}"));
-    let options = options(args, format!("trumpf play --seed {seed} --rules {spec}{at}"));
-    print!("{}", trumpf_tui::play::<SkatGame>(trumpf_tui::setup::<SkatGame>(rules, seed), &options)?);
-    Ok(())
+    let save = save_file::<SkatGame>(args, seed, format(args))?;
+    let options = options(args, save, format(args), format!("trumpf play --seed {seed} --rules {spec}{at}"));
+    play(trumpf_tui::open::<SkatGame>(rules, seed)?, &options)
 }
 
 /// `trumpf play` for a game played as a match under its own `rules`.
 fn run_match<G: TuiGame>(args: &PlayArgs, rules: <G as MatchGame>::Rules) -> Result<()> {
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let options = options(args, format!("trumpf play {} --seed {seed}", G::NAME));
-    print!("{}", trumpf_tui::play::<G>(trumpf_tui::setup::<G>(rules, seed), &options)?);
+    let save = save_file::<G>(args, seed, SaveFormat::Trumpf)?;
+    let options = options(args, save, format(args), format!("trumpf play {} --seed {seed}", G::NAME));
+    play(trumpf_tui::open::<G>(rules, seed)?, &options)
+}
+
+/// Plays `table` in the terminal; prints the summary, and fails when the
+/// game as it ended could not be saved.
+fn play<G: TuiGame>(table: Table<G>, options: &Options) -> Result<()> {
+    let ending = trumpf_tui::play::<G>(table, options)?;
+    print!("{}", ending.farewell);
+    if let Some(unsaved) = ending.unsaved {
+        bail!("{unsaved}");
+    }
     Ok(())
+}
+
+/// The file a new game is saved to: `--save` (refused if it exists, unless
+/// `--force`), or a new file in the save directory.
+fn save_file<G: TuiGame>(args: &PlayArgs, seed: u64, format: SaveFormat) -> Result<PathBuf> {
+    match &args.save {
+        Some(path) => {
+            refuse_existing(path, args.force)?;
+            Ok(path.clone())
+        }
+        None => {
+            let dir = save_dir();
+            std::fs::create_dir_all(&dir).with_context(|| {
+                format!("cannot make the save directory {} (--save FILE saves elsewhere)", dir.display())
+            })?;
+            Ok(unused(&dir, &trumpf_tui::file_name::<G>(seed, format)))
+        }
+    }
+}
+
+/// An existing file is not overwritten unless asked to.
+fn refuse_existing(path: &Path, force: bool) -> Result<()> {
+    if !force && path.exists() {
+        bail!("{} exists: `--resume {0}` continues the game saved in it, `--force` overwrites it", path.display());
+    }
+    Ok(())
+}
+
+/// Where games are saved without `--save`: `$TRUMPF_SAVE_DIR`, else
+/// `$XDG_DATA_HOME/trumpf`, else `~/.local/share/trumpf`, else the current
+/// directory.
+fn save_dir() -> PathBuf {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    var("TRUMPF_SAVE_DIR")
+        .or_else(|| var("XDG_DATA_HOME").map(|d| d.join("trumpf")))
+        .or_else(|| var("HOME").map(|d| d.join(".local/share/trumpf")))
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// `dir/name`, or `dir/stem-2.ext`, `-3`, ... if that is taken.
+fn unused(dir: &Path, name: &str) -> PathBuf {
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
+    (1..)
+        .map(|n| if n == 1 { dir.join(name) } else { dir.join(format!("{stem}-{n}.{ext}")) })
+        .find(|path| !path.exists())
+        .unwrap_or_else(|| dir.join(name))
+}
+
+/// `trumpf play --resume FILE`: the game of the file, continued where it
+/// ends, saved to FILE (or `--save`).
+fn resume(args: &PlayArgs, file: &Path) -> Result<()> {
+    let given = [
+        ("--seed", args.seed.is_some()),
+        ("--rules", args.rules.is_some()),
+        ("--deals", args.deals.is_some()),
+        ("--members", args.members.is_some()),
+        ("--seeger-fabian", args.seeger_fabian),
+    ];
+    if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
+        bail!(
+            "{flag} cannot be given with --resume: the game goes on with the seed and rules saved in {}",
+            file.display()
+        );
+    }
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not a text file", file.display()))?;
+    let id = saved_game(&text).with_context(|| format!("{} holds no saved game", file.display()))?;
+    if let Some(game) = &args.game
+        && game.parse::<GameId>().ok() != Some(id)
+    {
+        bail!("{} holds a game of {}, not {game:?}", file.display(), id.name());
+    }
+    match id {
+        GameId::Skat => resume_game::<SkatGame>(args, file, &text),
+        GameId::Spitzer => resume_game::<SpitzerGame>(args, file, &text),
+        GameId::Spidge => resume_game::<SpidgeGame>(args, file, &text),
+    }
+}
+
+fn resume_game<G: TuiGame>(args: &PlayArgs, file: &Path, text: &str) -> Result<()> {
+    let what = || format!("{} cannot be continued", file.display());
+    let saved = Resumable::<G>::read(text).with_context(what)?;
+    // The person and the bots as at a new table of these rules.
+    let controllers = trumpf_tui::setup::<G>(saved.rules.clone(), saved.seed).controllers;
+    let table = saved.table(controllers).with_context(what)?;
+    if let MatchStatus::Won(_) | MatchStatus::Drawn = table.status() {
+        bail!("the match saved in {} is over: `trumpf replay {0}` shows it", file.display());
+    }
+    let save = match &args.save {
+        Some(path) if path != file => {
+            refuse_existing(path, args.force)?;
+            path.clone()
+        }
+        _ => file.to_owned(),
+    };
+    let format = args.format.map_or(saved.format, SaveFormat::from);
+    let options = options(args, save, format, format!("trumpf play --resume {}", file.display()));
+    play(table, &options)
 }
 
 /// A seed from the clock, for a session without `--seed`.
@@ -190,9 +313,11 @@ mod tests {
 
     fn args(game: &str) -> PlayArgs {
         PlayArgs {
-            game: game.into(),
+            game: Some(game.into()),
             seed: None,
             save: None,
+            resume: None,
+            force: false,
             delay: 0,
             fast: true,
             rules: None,

@@ -109,6 +109,15 @@ mod tests {
     }
 
     #[test]
+    fn the_readme_rules_file_reads() {
+        let readme = include_str!("../../../README.md");
+        let block = readme.split("```toml\n").nth(1).and_then(|rest| rest.split("```").next()).expect("a toml block");
+        let rules = parse_toml(block).unwrap();
+        assert_eq!(rules.table, SkatRules { scoring: Scoring::SeegerFabian, ..SkatRules::PUB });
+        assert_eq!(rules.deals, Some(36));
+    }
+
+    #[test]
     fn a_toml_file_seats_four() {
         let rules = parse_toml("preset = \"isko\"\ntable_size = 4\nscoring = \"seeger_fabian\"").unwrap();
         assert_eq!(rules.table, SkatRules { table_size: 4, scoring: Scoring::SeegerFabian, ..SkatRules::ISKO });

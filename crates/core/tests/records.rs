@@ -3,7 +3,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use trumpf_core::series::record::{MatchRecord, RecordGame, game_of};
+use trumpf_core::series::record::{MatchRecord, RecordGame, SavedMatch, UnfinishedDeal, game_of};
 use trumpf_core::series::{Match, MatchStatus, SkatMatchRules, read_skat_rules, write_skat_rules};
 use trumpf_core::shuffle::uniform_below;
 use trumpf_core::skat::SkatGame;
@@ -285,4 +285,123 @@ fn a_deal_whose_bidding_has_begun_is_not_fresh() {
     let mut start = SpitzerGame::from_seed(4);
     start.try_apply(Seat::FOREHAND, trumpf_core::spitzer::SpitzerAction::Pass).unwrap();
     assert!(matches!(spitzer.record(start, Vec::new()), Err(MatchError::DoesNotFit(StartError::UnderWay))));
+}
+
+/// A match of `deals` random deals and then a deal broken off after
+/// `actions` random actions (fewer if it ends sooner), saved with `seed`.
+fn saved_mid_deal<G: RecordGame>(rules: G::Rules, seed: u64, deals: usize, actions: usize) -> SavedMatch<G> {
+    let m = random_match::<G>(rules, seed, deals);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed + 1000);
+    let start = m.deal(&mut rng);
+    let mut game = start.clone();
+    let mut taken = Vec::new();
+    let mut buf = Vec::new();
+    while let Some(seat) = game.to_act() {
+        game.legal_actions(&mut buf);
+        let action = buf[uniform_below(&mut rng, buf.len() as u32) as usize];
+        let mut next = game.clone();
+        next.try_apply(seat, action).unwrap();
+        if next.is_over() || taken.len() == actions {
+            break;
+        }
+        game = next;
+        taken.push((seat, action));
+    }
+    let dealer = m.next_dealer();
+    let players: Vec<String> = (0..m.members()).map(|i| format!("P{i}")).collect();
+    SavedMatch {
+        record: MatchRecord::new(&players, m),
+        seed: Some(seed),
+        unfinished: Some(UnfinishedDeal { dealer, start, actions: taken }),
+    }
+}
+
+fn saved_round_trip<G: RecordGame + PartialEq>(saved: SavedMatch<G>) {
+    let text = saved.write();
+    assert!(text.contains(&format!(
+        "\nfirst-dealer {}\nseed {}\n",
+        saved.record.game.first_dealer(),
+        saved.seed.unwrap()
+    )));
+    let unfinished = saved.unfinished.as_ref().unwrap();
+    let last = format!("deal {}", saved.record.game.deals().len() + 1);
+    let tail: Vec<&str> = text.lines().skip_while(|l| *l != last).collect();
+    assert_eq!(
+        tail[4..],
+        ["", &format!("totals {}", join(&saved.record.game.totals()[..saved.record.game.members()])), "status running"],
+        "{text}"
+    );
+    let read = SavedMatch::<G>::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(read, saved);
+    assert_eq!(read.write(), text);
+    // The deal in progress is the deal as dealt with its actions applied.
+    let mut game = unfinished.start.clone();
+    for &(seat, action) in &unfinished.actions {
+        game.try_apply(seat, action).unwrap();
+    }
+    assert_eq!(unfinished.current().unwrap(), game);
+    assert!(!game.is_over());
+    // The plain reader gives the finished deals.
+    assert_eq!(MatchRecord::<G>::read(&text).unwrap(), saved.record);
+}
+
+fn join(values: &[i64]) -> String {
+    values.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn a_match_saved_mid_deal_reads_back_with_its_seed_and_the_deal_in_progress() {
+    for seed in 0..6 {
+        let actions = 3 + seed as usize * 5;
+        let pub_rules = SkatMatchRules { table: SkatRules::PUB, deals: None };
+        saved_round_trip(saved_mid_deal::<SkatGame>(pub_rules, seed, 1 + seed as usize, actions));
+        saved_round_trip(saved_mid_deal::<SpitzerGame>(SpitzerRules::default(), seed, 2, actions));
+        saved_round_trip(saved_mid_deal::<SpidgeGame>(SpidgeRules::default(), seed, 1, actions));
+    }
+    // A deal just dealt: no action yet.
+    saved_round_trip(saved_mid_deal::<SkatGame>(SkatMatchRules::default(), 9, 0, 0));
+}
+
+#[test]
+fn records_without_a_seed_or_a_deal_in_progress_still_read() {
+    let text = sample_skat_record();
+    assert!(!text.contains("\nseed "));
+    let saved = SavedMatch::<SkatGame>::read(&text).unwrap();
+    assert_eq!((saved.seed, saved.unfinished), (None, None));
+    assert_eq!(saved.record, MatchRecord::<SkatGame>::read(&text).unwrap());
+}
+
+#[test]
+fn a_damaged_deal_in_progress_is_refused_with_its_line() {
+    let saved = saved_mid_deal::<SkatGame>(SkatMatchRules::default(), 4, 1, 6);
+    let good = saved.write();
+    let unfinished = saved.unfinished.as_ref().unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let last_actions = lines.iter().rposition(|l| l.starts_with("actions")).unwrap() + 1;
+    let replace_line = |n: usize, with: &str| {
+        good.lines().enumerate().map(|(i, l)| if i + 1 == n { with } else { l }).collect::<Vec<_>>().join("\n")
+    };
+    // The first action taken by the wrong seat.
+    let (seat, action) = unfinished.actions[0];
+    let wrong = format!("actions {}:{}", seat.next(3).index(), SkatGame::write_action(action));
+    let e = SavedMatch::<SkatGame>::read(&replace_line(last_actions, &wrong)).unwrap_err();
+    assert_eq!(e.line, last_actions, "{e}");
+    // Actions that finish the deal need a scores line.
+    let passes = "actions 1:p 2:p 0:p";
+    let e = SavedMatch::<SkatGame>::read(&replace_line(last_actions, passes)).unwrap_err();
+    assert!(e.kind.to_string().contains("has no `scores` line"), "{e}");
+    // A deal still being played means the match is running.
+    let status = good.lines().count();
+    let e = SavedMatch::<SkatGame>::read(&replace_line(status, "status won 0")).unwrap_err();
+    assert_eq!(e.line, status, "{e}");
+    // Only the last deal may be unfinished.
+    let cut = good.rfind("\ntotals").unwrap();
+    let deal_after = format!("{}\ndeal 3\n{}", &good[..cut], &good[cut..]);
+    let e = SavedMatch::<SkatGame>::read(&deal_after).unwrap_err();
+    assert!(e.kind.to_string().contains("not finished after its 6 actions"), "{e}");
+    assert_eq!(e.line, last_actions);
+    // The seed is a number.
+    let e = SavedMatch::<SkatGame>::read(&good.replace("\nseed 4\n", "\nseed four\n")).unwrap_err();
+    assert!(e.kind.to_string().contains("\"four\" is not a number"), "{e}");
+    assert_eq!(e.line, 6);
 }

@@ -8,6 +8,7 @@ use trumpf_core::{Card, CardSet, Seat};
 
 use crate::controller::BotKind;
 use crate::itemised::Row;
+use crate::resume::{ReadSaveError, Resumable};
 use crate::save::{SaveError, SaveFormat, Saved};
 use crate::table::Table;
 
@@ -38,14 +39,26 @@ pub trait TableGame: RecordGame + PartialEq {
     /// score came about, row by row.
     fn itemise(table: &Table<Self>) -> Vec<Row>;
 
-    /// The finished deals of `table` as the text of a file in the format
-    /// `wanted`, if the game and its deals allow it, otherwise as a trumpf
-    /// match record. The default writes the trumpf record.
+    /// The match of `table` so far, the deal in progress included, as the
+    /// text of a file in the format `wanted`, if the game and its deals
+    /// allow it, otherwise as a trumpf match record. The default writes the
+    /// trumpf record.
     ///
     /// # Errors
     /// If a recorded deal cannot be written (a bug if it ever happens).
     fn save(table: &Table<Self>, wanted: SaveFormat) -> Result<Saved, SaveError> {
         let _ = wanted;
         Ok(Saved { text: table.record_text(), format: SaveFormat::Trumpf, not_iss: None })
+    }
+
+    /// Reads back ISS records that [`TableGame::save`] wrote, to continue
+    /// the match ([`Resumable::read`]). The default refuses: only Skat has
+    /// ISS records.
+    ///
+    /// # Errors
+    /// Records that do not read or were not written by a table.
+    fn read_iss(text: &str) -> Result<Resumable<Self>, ReadSaveError<Self>> {
+        let _ = text;
+        Err(ReadSaveError::IssNotThisGame(Self::NAME))
     }
 }

@@ -14,8 +14,10 @@
 //! Around the match the table keeps what front ends show: what each seat
 //! said aloud this deal ([`Table::talk`]), the itemised result of a
 //! finished deal as rows ([`Table::itemised`], [`Row`]), and the saved
-//! text of the finished deals ([`Table::save`]). Each game joins through
-//! [`TableGame`] (one module per game: [`skat`], [`spitzer`], [`spidge`]).
+//! text of the match so far, the deal in progress included
+//! ([`Table::save`]), which [`Resumable`] reads back and [`Table::resume`]
+//! continues where it ends. Each game joins through [`TableGame`] (one
+//! module per game: [`skat`], [`spitzer`], [`spidge`]).
 //!
 //! ```
 //! use trumpf_core::Member;
@@ -64,6 +66,7 @@ mod controller;
 mod event;
 mod game;
 mod itemised;
+mod resume;
 mod save;
 mod table;
 
@@ -76,8 +79,9 @@ pub use controller::{BotKind, Controller};
 pub use event::{Event, Numbered};
 pub use game::TableGame;
 pub use itemised::{Align, Column, Grid, GridRow, Row, Tone};
+pub use resume::{FileError, ReadSaveError, Resumable, saved_game};
 pub use save::{SaveError, SaveFormat, Saved};
 pub use table::{
-    ActError, Acted, AnswerError, NextDealError, RestoreError, RestoreErrorKind, SeatError, SetupError, Table,
-    TableSetup,
+    ActError, Acted, AnswerError, DealActions, NextDealError, RestoreError, RestoreErrorKind, ResumeError, SeatError,
+    SetupError, Table, TableSetup,
 };

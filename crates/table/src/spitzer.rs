@@ -81,9 +81,9 @@ pub fn contract_text(contract: Contract) -> &'static str {
     }
 }
 
-/// The tariff entry as printed in the rules: `—` where Normal and Sneaker
-/// cannot land (c0), signed otherwise.
-fn tariff_entry(contract: Contract, column: TariffColumn) -> String {
+/// One entry of the tariff (§6.3) as written: `+3`, `−9`, or `—` where the
+/// column cannot happen (the declaring side holds the highest card).
+pub fn tariff_entry(contract: Contract, column: TariffColumn) -> String {
     if column == TariffColumn::C0 && matches!(contract, Contract::Normal | Contract::Sneaker) {
         "—".to_owned()
     } else {

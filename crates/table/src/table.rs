@@ -8,7 +8,7 @@
 //! terminal, a server, a tournament runner) asks the bots and shows the
 //! views.
 
-use trumpf_core::series::record::MatchRecord;
+use trumpf_core::series::record::{MatchRecord, SavedMatch, UnfinishedDeal};
 use trumpf_core::series::{Match, MatchError, MatchStatus, PlayedDeal, StartError};
 use trumpf_core::shuffle::deal_rng;
 use trumpf_core::{Game, GameView, Member, Seat};
@@ -184,6 +184,42 @@ pub enum RestoreErrorKind<G: Game> {
     Seat(SeatError),
 }
 
+/// A deal as dealt with the actions taken in it, in order, each with its
+/// seat: what [`Table::resume`] plays again.
+pub type DealActions<G> = (G, Vec<(Seat, <G as Game>::Action)>);
+
+/// Why a saved match cannot be continued at a table; nothing is opened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResumeError<G: Game> {
+    /// The table cannot open with the saved rules.
+    #[error(transparent)]
+    Setup(SetupError<G>),
+    /// A deal is not the one the seed deals.
+    #[error("deal {deal} holds other cards than seed {seed} deals for it")]
+    OtherCards {
+        /// Its number (1-based).
+        deal: u32,
+        /// The seed.
+        seed: u64,
+    },
+    /// An action is not the seat's to take, or the game refuses it.
+    #[error("deal {deal}, action {action}: {why}")]
+    Action {
+        /// The deal (1-based).
+        deal: u32,
+        /// The action's place in the deal (1-based).
+        action: usize,
+        /// Why not.
+        why: String,
+    },
+    /// A deal that is not over is followed by another.
+    #[error("deal {0} is not finished, yet another deal follows it")]
+    Unfinished(u32),
+    /// The match was over before a deal that follows.
+    #[error("the match is over after deal {0}, yet another deal follows it")]
+    Over(u32),
+}
+
 /// What an accepted action did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Acted<G: Game> {
@@ -267,6 +303,46 @@ impl<G: TableGame> Table<G> {
             setup: setup.clone(),
         };
         table.log(Event::Opened { setup, first_deal });
+        Ok(table)
+    }
+
+    /// The table that plays `deals` again: opened with `setup` (whose seed
+    /// must deal exactly these cards), every deal's actions applied through
+    /// the same checks as a person's, the last deal possibly unfinished.
+    /// The log is the one the table had when the deals were played (no
+    /// controller changes): the opening, each action, each new deal.
+    ///
+    /// # Errors
+    /// A setup the table refuses, a deal with other cards than the seed
+    /// deals, an action that is refused, an unfinished deal that is not the
+    /// last, a deal after the end of the match.
+    pub fn resume(setup: TableSetup<G::Rules>, deals: &[DealActions<G>]) -> Result<Table<G>, ResumeError<G>> {
+        let seed = setup.seed;
+        let mut table = Table::new(setup).map_err(ResumeError::Setup)?;
+        for (i, (start, actions)) in deals.iter().enumerate() {
+            let deal = i as u32 + 1;
+            if i > 0 {
+                table.next_deal().map_err(|e| match e {
+                    NextDealError::NotOver(_) => ResumeError::Unfinished(deal - 1),
+                    NextDealError::MatchOver => ResumeError::Over(deal - 1),
+                })?;
+            }
+            if table.start.write_deal() != start.write_deal() {
+                return Err(ResumeError::OtherCards { deal, seed });
+            }
+            for (k, &(seat, action)) in actions.iter().enumerate() {
+                let refused = |why: String| ResumeError::Action { deal, action: k + 1, why };
+                match table.to_act() {
+                    None => return Err(refused("the deal is over".to_owned())),
+                    Some(to_act) if to_act != seat => {
+                        return Err(refused(format!("{} is to act, not {}", G::seat_name(to_act), G::seat_name(seat))));
+                    }
+                    Some(_) => {}
+                }
+                let member = table.member_at(seat);
+                table.apply(member, seat, action, None).map_err(|e| refused(e.to_string()))?;
+            }
+        }
         Ok(table)
     }
 
@@ -415,6 +491,21 @@ impl<G: TableGame> Table<G> {
     /// The itemised result of the deal in progress, once it is over.
     pub fn itemised(&self) -> Option<Vec<Row>> {
         self.game.is_over().then(|| G::itemise(self))
+    }
+
+    /// The deal in progress while it is not over: its dealer, the state as
+    /// dealt and the actions so far (what a saved record keeps of it).
+    pub fn unfinished(&self) -> Option<UnfinishedDeal<G>> {
+        (!self.game.is_over()).then(|| UnfinishedDeal {
+            dealer: self.dealer,
+            start: self.start.clone(),
+            actions: self.actions.clone(),
+        })
+    }
+
+    /// The deal in progress (for the saving of its game's records).
+    pub(crate) fn game(&self) -> &G {
+        &self.game
     }
 
     /// The deal in progress as a spectator sees it when it is over (the
@@ -619,15 +710,19 @@ impl<G: TableGame> Table<G> {
         }
     }
 
-    /// The match so far (finished deals only) as a trumpf match record,
-    /// the players named after the members.
+    /// The match so far as a trumpf match record, the players named after
+    /// the members: the seed, the finished deals and the deal in progress
+    /// with its actions so far ([`SavedMatch`]), so that the match can be
+    /// continued where it stands.
     pub fn record_text(&self) -> String {
-        MatchRecord::new(&self.names(), self.record.clone()).write()
+        let record = MatchRecord::new(&self.names(), self.record.clone());
+        SavedMatch { record, seed: Some(self.setup.seed), unfinished: self.unfinished() }.write()
     }
 
-    /// The finished deals as the text of a file, in the format `wanted`
-    /// where the game and its deals allow (Skat's ISS records), else as a
-    /// trumpf match record ([`TableGame::save`]).
+    /// The match so far as the text of a file, the deal in progress
+    /// included, in the format `wanted` where the game and its deals allow
+    /// (Skat's ISS records), else as a trumpf match record
+    /// ([`TableGame::save`]).
     ///
     /// # Errors
     /// If a recorded deal cannot be written (a bug if it ever happens).

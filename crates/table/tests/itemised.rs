@@ -379,3 +379,20 @@ fn spidge_results_follow_the_worked_examples() {
     let rows = spidge::result_rows(&result, &rules, &players, &totals([0, 0, 0]));
     assert_shows(&rows, &["L Lea 3 3 — .", "R Ron 4 4 — .", "Dealer Dan 4 4+2=6 — ."]);
 }
+
+#[test]
+fn a_null_result_names_no_card_points_and_a_grand_hand_before_a_ramsch_no_bid() {
+    // skat.md §13 row 7 again: in Null only tricks count, so the skat is
+    // shown without its points.
+    let tally = PlayTally { declarer_points: 0, declarer_tricks: 1, defender_tricks: 2 };
+    let s = settle(Contract::hand(GameKind::Null), 23, 0, tally, &SkatRules::default());
+    let rows = result_rows("You (Forehand)", &s, cards("CA ST"), cards("CA ST"), false);
+    assert!(!shown(&rows).contains("points"), "{}", shown(&rows));
+    assert_shows(&rows, &["skat: CA ST (hand game: untouched)"]);
+    // variants §2.2: Grand Hand declared instead of a Ramsch, without a bid.
+    let tally = PlayTally { declarer_points: 70, declarer_tricks: 7, defender_tricks: 3 };
+    let s = settle(Contract::hand(GameKind::Grand), 0, 1, tally, &SkatRules::PUB);
+    let rows = result_rows("Bot 1 (Middlehand)", &s, cards("C7 S7"), cards("C7 S7"), false);
+    assert_shows(&rows, &["Grand Hand, played instead of the Ramsch (no bidding)"]);
+    assert!(!shown(&rows).contains("bid 0"), "{}", shown(&rows));
+}

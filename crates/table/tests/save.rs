@@ -98,7 +98,10 @@ fn at_four_members_iss_names_the_three_seated_and_the_trumpf_record_all_four() {
     let saved = table.save(SaveFormat::Iss).unwrap();
     assert_eq!((saved.format, saved.not_iss), (SaveFormat::Iss, None));
     let lines: Vec<&str> = saved.text.lines().collect();
-    assert_eq!(lines.len(), 4);
+    // Deal 5 has just been dealt: its record has the cards and no moves.
+    assert_eq!(lines.len(), 5);
+    let fifth = IssRecord::parse(lines[4]).unwrap();
+    assert!(fifth.moves.is_empty() && fifth.result.is_none(), "{}", lines[4]);
     let deals = table.record().deals();
     // The last member deals first, then the deal passes left; the
     // dealer sits out and the three after him play.

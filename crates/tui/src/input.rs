@@ -123,27 +123,33 @@ pub enum KeyStep {
 }
 
 /// The shared first step of key handling. `quit_armed` is the model's
-/// "q was pressed once" flag; `unsaved` finished deals are mentioned in the
-/// quit question unless they are saved automatically.
-pub fn key_step(key: KeyEvent, quit_armed: &mut bool, unsaved: usize, autosave: bool) -> KeyStep {
+/// "q was pressed once" flag; `unsaved`, said when the file does not hold
+/// the game as it stands, is added to the quit question; once the match is
+/// `over` the question offers no playing on.
+pub fn key_step(key: KeyEvent, quit_armed: &mut bool, unsaved: Option<&str>, over: bool) -> KeyStep {
     if key.kind == crossterm::event::KeyEventKind::Release {
         return KeyStep::Nothing;
     }
     let intent = intent(key);
     if std::mem::take(quit_armed) {
-        return if intent == Some(Intent::Quit) {
-            KeyStep::Quit
-        } else {
-            KeyStep::Say("Not quitting: the game goes on.".to_owned())
+        return match intent {
+            Some(Intent::Quit) => KeyStep::Quit,
+            _ if over => KeyStep::Say("Not quitting: the match is over; q quits.".to_owned()),
+            _ => KeyStep::Say("Not quitting: the game goes on.".to_owned()),
         };
     }
     match intent {
         None => KeyStep::Say("That key does nothing here; the keys are on the bottom line.".to_owned()),
         Some(Intent::Quit) => {
             *quit_armed = true;
-            let mut question = String::from("Quit? Press q again to quit, any other key to play on.");
-            if unsaved > 0 && !autosave {
-                question.push_str(&format!(" ({unsaved} finished deal(s) not saved: w saves.)"));
+            let mut question = if over {
+                // Nothing is left to play on.
+                String::from("The match is over. Quit? Press q again to quit.")
+            } else {
+                String::from("Quit? Press q again to quit, any other key to play on.")
+            };
+            if let Some(unsaved) = unsaved {
+                question.push_str(&format!(" ({unsaved})"));
             }
             KeyStep::Say(question)
         }

@@ -10,7 +10,10 @@
 //! [`run`] is the event loop: the bots think on their own thread and answer
 //! with a message, keys are read on another, and the screen is drawn
 //! (`impl Widget for &Model<G>`, a pure function of the model) on this one.
-//! What differs between the games comes from [`TuiGame`]: Skat's marks,
+//! [`play`] saves the match before the first key and after every action
+//! ([`write_file`]: whole or not at all), so a killed terminal loses
+//! nothing. Below 80×24 every game shows only a notice, and game keys do
+//! nothing. What differs between the games comes from [`TuiGame`]: Skat's marks,
 //! bidding steps and score sheet ([`SkatExtra`]), the screens of each.
 //!
 //! Modules, each importing only those before it: `input` (keys to
@@ -27,18 +30,20 @@ mod terminal;
 mod widgets;
 
 #[cfg(test)]
+mod guard_tests;
+#[cfg(test)]
 mod testing;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use trumpf_core::Member;
 use trumpf_table::{BotKind, Controller, SaveError, SaveFormat, SetupError, Table, TableSetup};
 
 pub use input::Intent;
-pub use model::{Cmd, Model, Msg, SaveTarget, TuiGame, match_farewell};
+pub use model::{Cmd, Model, Msg, SaveTarget, TuiGame, deals_text, match_farewell, save_farewell, saved_contents};
 pub use skat::{BidTurn, SkatExtra};
-pub use terminal::run;
+pub use terminal::{run, write_file};
 pub use widgets::Status;
 
 /// The member the terminal plays for at the tables [`setup`] makes.
@@ -67,12 +72,18 @@ pub fn setup<G: TuiGame>(rules: G::Rules, seed: u64) -> TableSetup<G::Rules> {
     TableSetup { rules, seed, first_dealer, controllers }
 }
 
+/// The name of the file a session of `G` dealt from `seed` is saved to when
+/// no file is named: `skat-7.sgf` (ISS records), `spitzer-7.txt`.
+pub fn file_name<G: TuiGame>(seed: u64, format: SaveFormat) -> String {
+    format!("{}-{seed}.{}", G::NAME, G::file_extension(format))
+}
+
 /// How `trumpf play` runs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Save after every deal, rewriting this file; without it the `w` key
-    /// saves to the game's file for the format.
-    pub save: Option<PathBuf>,
+    /// The file the match is saved to: at the start, after every action and
+    /// every new deal, and whenever `w` is pressed.
+    pub save: PathBuf,
     /// The format asked for (Skat: ISS records while possible).
     pub format: SaveFormat,
     /// The least time a bot takes to answer, so its play can be followed.
@@ -97,17 +108,68 @@ pub enum PlayError<G: trumpf_core::Game> {
     /// The finished deals could not be written.
     #[error(transparent)]
     Save(#[from] SaveError),
+    /// The save file cannot be written (checked before the game starts).
+    #[error("cannot save to {}", .path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Why not.
+        #[source]
+        source: std::io::Error,
+    },
 }
 
-/// Plays `setup` in the terminal for its member 0 until he quits; returns
-/// what to print once the terminal is restored ([`TuiGame::farewell`]).
+/// How a session ended: what to print, and whether the file holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// What to print once the terminal is restored ([`TuiGame::farewell`]).
+    pub farewell: String,
+    /// Why the file does not hold the game as it ended, if it does not
+    /// (the last save failed, and so did the try at the end).
+    pub unsaved: Option<String>,
+}
+
+/// A table of [`setup`] for `rules` and `seed`.
 ///
 /// # Errors
-/// Rules or controllers the table refuses, a terminal that cannot be set
-/// up or drawn.
-pub fn play<G: TuiGame>(setup: TableSetup<G::Rules>, options: &Options) -> Result<String, PlayError<G>> {
-    let table = Table::<G>::new(setup)?;
-    let save = SaveTarget { path: options.save.clone(), auto: options.save.is_some(), format: options.format };
-    let model = run(Model::new(table, ME, save), options.delay)?;
-    Ok(G::farewell(&model, &options.invocation)?)
+/// Rules the table refuses.
+pub fn open<G: TuiGame>(rules: G::Rules, seed: u64) -> Result<Table<G>, SetupError<G>> {
+    Table::new(setup::<G>(rules, seed))
+}
+
+/// Plays `table` in the terminal for its member 0 until he quits. The
+/// match is saved to `options.save` first (so a file that cannot be
+/// written stops the game before it starts), then after every action; a
+/// save that fails is said on the screen and tried again at the end.
+///
+/// # Errors
+/// A file that cannot be written at the start, a terminal that cannot be
+/// set up or drawn.
+pub fn play<G: TuiGame>(table: Table<G>, options: &Options) -> Result<Ending, PlayError<G>> {
+    let path = options.save.clone();
+    let first = table.save(options.format)?;
+    write_file(&path, &first.text).map_err(|source| PlayError::File { path: path.clone(), source })?;
+    let version = table.version();
+    let save = SaveTarget { path: path.clone(), auto: true, format: options.format };
+    let mut model = Model::new(table, ME, save);
+    model.update(Msg::Saved { path: path.clone(), version, result: Ok(()), message: None });
+    let mut model = run(model, options.delay)?;
+    if !model.saved() {
+        save_again(&mut model, &path);
+    }
+    let unsaved = (!model.saved()).then(|| {
+        let why = model.save_failure().unwrap_or("not written");
+        format!("the game as it ended is not saved in {}: {why}", path.display())
+    });
+    Ok(Ending { farewell: G::farewell(&model, &options.invocation)?, unsaved })
+}
+
+/// One more try at writing the match to `path`.
+fn save_again<G: TuiGame>(model: &mut Model<G>, path: &Path) {
+    let table = model.table();
+    let (version, result) = match table.save(model.save.format) {
+        Ok(saved) => (table.version(), write_file(path, &saved.text).map_err(|e| e.to_string())),
+        Err(e) => (table.version(), Err(e.to_string())),
+    };
+    model.update(Msg::Saved { path: path.to_owned(), version, result, message: None });
 }

@@ -23,7 +23,7 @@ use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 use trumpf_table::{ActError, BotAnswer, BotRequest, SaveError, SaveFormat, Saved, Table, TableGame, Ticket};
 
 use crate::input::{Intent, KeyStep, key_step, next_playable};
-use crate::widgets::{Status, frame, help_line, match_sheet, status_line, too_small};
+use crate::widgets::{Status, fits, frame, help_line, match_sheet, status_line, too_small};
 
 /// What a game brings to the terminal: its screens and the words and keys
 /// that differ from game to game. The defaults are those of a game played
@@ -35,16 +35,15 @@ pub trait TuiGame: TableGame {
 
     /// The game's name on the screen: `"Spitzer"`.
     const TITLE: &'static str;
-    /// Below this width the screen only asks for a larger terminal.
-    const MIN_WIDTH: u16 = 60;
-    /// Below this height the screen only asks for a larger terminal.
-    const MIN_HEIGHT: u16 = 16;
     /// Whether a save's message ends with what to press next.
     const HINT_AFTER_SAVE: bool = true;
 
-    /// The file the `w` key saves a text of `format` to when no file was
-    /// given.
-    fn default_file(format: SaveFormat) -> &'static str;
+    /// The extension of a file saved in `format`: `txt` for the trumpf
+    /// record.
+    fn file_extension(format: SaveFormat) -> &'static str {
+        let _ = format;
+        "txt"
+    }
 
     /// The seat to act, as the view knows it.
     fn acting(view: &Self::View) -> Option<Seat>;
@@ -136,10 +135,12 @@ pub trait TuiGame: TableGame {
         None
     }
 
-    /// The status line once `saved` (holding `deals` deals) goes to `path`.
-    fn save_message(saved: &Saved, deals: usize, path: &Path) -> String {
+    /// The status line once `saved` (what `table` has played so far) goes
+    /// to `path` at the person's asking: "Saved 2 deals and deal 3 so far
+    /// to FILE."
+    fn save_message(saved: &Saved, table: &Table<Self>, path: &Path) -> String {
         let _ = saved;
-        format!("Saved {deals} deal(s) to {}.", path.display())
+        format!("Saved {} to {}.", saved_contents(table), path.display())
     }
 
     /// Draws the screen (pure: the model's view, the table's public record).
@@ -160,20 +161,27 @@ pub trait TuiGame: TableGame {
 pub enum Msg<G: TuiGame> {
     /// A key was pressed.
     Key(KeyEvent),
-    /// The terminal was resized (the next draw adapts).
-    Resize,
+    /// The terminal has this size (at the start and after every resize);
+    /// the next draw adapts, and below the size the screen needs, game keys
+    /// do nothing.
+    Resize {
+        /// Columns.
+        width: u16,
+        /// Rows.
+        height: u16,
+    },
     /// A bot answered.
     Bot(BotAnswer<G>),
     /// A save finished.
     Saved {
         /// The file.
         path: PathBuf,
-        /// The finished deals written.
-        deals: usize,
+        /// The table's version the file holds (from [`Cmd::Save`]).
+        version: u64,
         /// `Err` with the reason if the file could not be written.
         result: Result<(), String>,
         /// What to say when it worked (from [`Cmd::Save`]).
-        message: String,
+        message: Option<String>,
     },
 }
 
@@ -182,27 +190,31 @@ pub enum Msg<G: TuiGame> {
 pub enum Cmd<G: TuiGame> {
     /// Ask a bot; its answer comes back as [`Msg::Bot`].
     AskBot(BotRequest<G>),
-    /// Write `text` to `path`; the result comes back as [`Msg::Saved`].
+    /// Write `text` to `path`, whole or not at all, before anything else
+    /// happens; the result comes back as [`Msg::Saved`].
     Save {
         /// The file.
         path: PathBuf,
-        /// The records.
+        /// The records: the match so far, the deal in progress included.
         text: String,
-        /// How many finished deals it holds.
-        deals: usize,
-        /// What the status line says when the file is written.
-        message: String,
+        /// The table's version it holds ([`Table::version`]).
+        version: u64,
+        /// What the status line says when the file is written: set for a
+        /// save the person asked for (`w`), not for the save after every
+        /// action, which is silent unless it fails.
+        message: Option<String>,
     },
     /// Leave the terminal game.
     Quit,
 }
 
-/// Where and how the finished deals are saved.
+/// Where and how the match is saved.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SaveTarget {
-    /// The file given (`--save`); without it the game's file for the format.
-    pub path: Option<PathBuf>,
-    /// Save after every finished deal (a file was given).
+    /// The file.
+    pub path: PathBuf,
+    /// Save after every action and every new deal (`trumpf play` always
+    /// does); without it only `w` saves.
     pub auto: bool,
     /// The format asked for.
     pub format: SaveFormat,
@@ -226,7 +238,12 @@ pub struct Model<G: TuiGame> {
     quit: bool,
     awaiting: Option<Ticket>,
     pub(crate) save: SaveTarget,
-    saved_deals: usize,
+    /// The table's version the file holds, once a save has worked.
+    saved_version: Option<u64>,
+    /// Why the last save failed, until one works again.
+    save_failure: Option<String>,
+    /// The terminal's size, once it is known.
+    size: Option<(u16, u16)>,
     /// The game's own screen state.
     pub(crate) extra: G::Extra,
 }
@@ -247,7 +264,9 @@ impl<G: TuiGame> Model<G> {
             quit: false,
             awaiting: None,
             save,
-            saved_deals: 0,
+            saved_version: None,
+            save_failure: None,
+            size: None,
             extra: G::Extra::default(),
         };
         G::fit_cursor(&mut model, None);
@@ -351,26 +370,58 @@ impl<G: TuiGame> Model<G> {
         }
     }
 
-    /// The file a text of `format` goes to.
-    pub fn save_path(&self, format: SaveFormat) -> PathBuf {
-        self.save.path.clone().unwrap_or_else(|| PathBuf::from(G::default_file(format)))
+    /// The file the match is saved to.
+    pub fn save_path(&self) -> &Path {
+        &self.save.path
+    }
+
+    /// Whether the file holds the match as it stands now.
+    pub fn saved(&self) -> bool {
+        self.saved_version == Some(self.table.version())
+    }
+
+    /// Why the last save failed, while no save has worked since.
+    pub fn save_failure(&self) -> Option<&str> {
+        self.save_failure.as_deref()
+    }
+
+    /// Whether the terminal is large enough for the game's screen (an
+    /// unknown size is taken to be). While it is not, the screen asks for
+    /// a larger one and game keys do nothing.
+    pub fn fits(&self) -> bool {
+        self.size.is_none_or(|(width, height)| fits(width, height))
     }
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg<G>) -> Vec<Cmd<G>> {
         match msg {
             Msg::Key(key) => self.on_key(key),
-            Msg::Resize => Vec::new(),
+            Msg::Resize { width, height } => {
+                self.size = Some((width, height));
+                Vec::new()
+            }
             Msg::Bot(answer) => self.on_bot(answer),
-            Msg::Saved { path, deals, result, message } => {
-                self.status = Some(match result {
+            Msg::Saved { path, version, result, message } => {
+                match result {
                     Ok(()) => {
-                        self.saved_deals = self.saved_deals.max(deals);
-                        let next = if G::HINT_AFTER_SAVE { G::next_hint(self) } else { String::new() };
-                        Status::Info(format!("{message}{next}"))
+                        self.saved_version = Some(self.saved_version.map_or(version, |v| v.max(version)));
+                        let failed_before = self.save_failure.take().is_some();
+                        match message {
+                            Some(message) => {
+                                let next = if G::HINT_AFTER_SAVE { G::next_hint(self) } else { String::new() };
+                                self.info(format!("{message}{next}"));
+                            }
+                            None if failed_before => {
+                                self.info(format!("Saved to {} again: the file holds the game.", path.display()));
+                            }
+                            None => {}
+                        }
                     }
-                    Err(e) => Status::Error(format!("Could not save to {}: {e}", path.display())),
-                });
+                    Err(e) => {
+                        self.error(format!("Could not save to {}: {e}. Play goes on; w tries again.", path.display()));
+                        self.save_failure = Some(e);
+                    }
+                }
                 Vec::new()
             }
         }
@@ -385,9 +436,14 @@ impl<G: TuiGame> Model<G> {
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Vec<Cmd<G>> {
-        let unsaved = self.table.record().deals().len().saturating_sub(self.saved_deals);
+        let unsaved = match (&self.save_failure, self.saved()) {
+            (_, true) => None,
+            (Some(_), false) => Some("The last save failed: w tries again."),
+            (None, false) => Some("Not saved since the last move: w saves."),
+        };
         let quit_was_armed = self.quit_armed;
-        match key_step(key, &mut self.quit_armed, unsaved, self.save.auto) {
+        let over = self.table.status() != MatchStatus::Running;
+        match key_step(key, &mut self.quit_armed, unsaved, over) {
             KeyStep::Nothing => Vec::new(),
             KeyStep::Quit => {
                 self.quit = true;
@@ -402,6 +458,9 @@ impl<G: TuiGame> Model<G> {
                 self.status = None;
                 self.save_now()
             }
+            // The screen is a notice asking for a larger terminal: the
+            // player cannot see what a key would do.
+            KeyStep::Act(_) if !self.fits() => Vec::new(),
             KeyStep::Act(intent) => {
                 self.status = None;
                 G::on_intent(self, intent)
@@ -564,7 +623,6 @@ impl<G: TuiGame> Model<G> {
         let before = std::mem::replace(&mut self.view, self.table.view_of(self.me));
         G::after_action(self, seat, action, &before);
         G::fit_cursor(self, under_cursor);
-        let mut cmds = Vec::new();
         if self.deal_over() {
             let summary = G::summary(self);
             let next = G::next_hint(self);
@@ -572,10 +630,9 @@ impl<G: TuiGame> Model<G> {
             if let Some(e) = self.table.record_error() {
                 self.error(format!("Internal error: deal {} could not be recorded: {e}", self.table.number()));
             }
-            if self.save.auto {
-                cmds.extend(self.save_cmd());
-            }
         }
+        // Saved before the next decision is asked for.
+        let mut cmds = self.auto_save();
         cmds.extend(self.ask_bot());
         cmds
     }
@@ -615,30 +672,72 @@ impl<G: TuiGame> Model<G> {
         G::fit_cursor(self, None);
         let news = G::deal_news(self);
         self.info(news);
-        self.ask_bot()
+        let mut cmds = self.auto_save();
+        cmds.extend(self.ask_bot());
+        cmds
     }
 
+    /// `w`: the match as it stands, the deal in progress included, to the
+    /// file, saying so.
     pub(crate) fn save_now(&mut self) -> Vec<Cmd<G>> {
-        if self.table.record().deals().is_empty() {
-            self.info("Nothing to save yet: no deal has finished.");
-            return Vec::new();
-        }
-        self.save_cmd()
+        self.save_cmd(true)
     }
 
-    fn save_cmd(&mut self) -> Vec<Cmd<G>> {
+    /// The save after every change, when saving automatically.
+    fn auto_save(&mut self) -> Vec<Cmd<G>> {
+        if self.save.auto { self.save_cmd(false) } else { Vec::new() }
+    }
+
+    fn save_cmd(&mut self, announce: bool) -> Vec<Cmd<G>> {
         match self.table.save(self.save.format) {
             Ok(saved) => {
-                let path = self.save_path(saved.format);
-                let deals = self.table.record().deals().len();
-                let message = G::save_message(&saved, deals, &path);
-                vec![Cmd::Save { path, text: saved.text, deals, message }]
+                let path = self.save.path.clone();
+                let message = announce.then(|| G::save_message(&saved, &self.table, &path));
+                vec![Cmd::Save { path, text: saved.text, version: self.table.version(), message }]
             }
             Err(e) => {
                 self.error(format!("Could not write the records: {e}"));
                 Vec::new()
             }
         }
+    }
+}
+
+/// "1 deal", "3 deals".
+pub fn deals_text(n: usize) -> String {
+    if n == 1 { "1 deal".to_owned() } else { format!("{n} deals") }
+}
+
+/// What a save of `table` holds: "2 deals and deal 3 so far (7 actions)",
+/// "1 deal", "deal 1 so far (no action yet)".
+pub fn saved_contents<G: TableGame>(table: &Table<G>) -> String {
+    let finished = table.record().deals().len();
+    let Some(deal) = table.unfinished() else { return deals_text(finished) };
+    let actions = match deal.actions.len() {
+        0 => "no action yet".to_owned(),
+        1 => "1 action".to_owned(),
+        n => format!("{n} actions"),
+    };
+    let current = format!("deal {} so far ({actions})", table.number());
+    if finished == 0 { current } else { format!("{} and {current}", deals_text(finished)) }
+}
+
+/// The farewell's lines on the file: where the match is saved (`how`: " as
+/// ISS records", or empty) and how it is continued, or that the last save
+/// failed.
+pub fn save_farewell<G: TuiGame>(model: &Model<G>, how: &str) -> String {
+    let path = model.save_path().display();
+    match (model.saved(), model.save_failure()) {
+        (true, _) => {
+            let table = model.table();
+            let mut text = format!("Saved in {path}{how}: {}.\n", saved_contents(table));
+            if table.status() == MatchStatus::Running {
+                text.push_str(&format!("`trumpf play --resume {path}` continues it.\n"));
+            }
+            text
+        }
+        (false, Some(e)) => format!("NOT SAVED: the last save to {path} failed: {e}\n"),
+        (false, None) => format!("Not saved since the last move ({path}).\n"),
     }
 }
 
@@ -684,7 +783,7 @@ const SHEET_WIDTH: u16 = 25;
 
 impl<G: TuiGame> Widget for &Model<G> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if !too_small(area, buf, G::MIN_WIDTH, G::MIN_HEIGHT) {
+        if !too_small(area, buf) {
             G::render(self, area, buf);
         }
     }
@@ -696,7 +795,7 @@ impl<G: TuiGame> Widget for &Model<G> {
 pub fn match_farewell<G: TuiGame>(model: &Model<G>, invocation: &str) -> String {
     let table = model.table();
     let record = table.record();
-    let mut text = format!("{invocation}: {} deal(s) finished.\n", record.deals().len());
+    let mut text = format!("{invocation}: {} finished.\n", deals_text(record.deals().len()));
     let totals = record.totals();
     for (name, total) in model.names().iter().zip(totals).take(record.members()) {
         text.push_str(&format!("  {name:<6} {total:>4}\n"));
@@ -704,8 +803,6 @@ pub fn match_farewell<G: TuiGame>(model: &Model<G>, invocation: &str) -> String 
     if let Some(winner) = model.winner() {
         text.push_str(&format!("{} won the game.\n", model.name(winner)));
     }
-    if model.save.auto && !record.deals().is_empty() {
-        text.push_str(&format!("The match is saved in {}.\n", model.save_path(SaveFormat::Trumpf).display()));
-    }
+    text.push_str(&save_farewell(model, ""));
     text
 }

@@ -3,7 +3,10 @@
 //! seat's view and answer with a message, so the screen never waits for
 //! them. The model changes on this thread only, in [`Model::update`].
 
-use std::io::{self, Stdout};
+use std::collections::VecDeque;
+use std::fs::{self, File};
+use std::io::{self, Stdout, Write};
+use std::path::Path;
 use std::sync::Once;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
@@ -31,11 +34,12 @@ pub fn run<G: TuiGame>(mut model: Model<G>, delay: Duration) -> Result<Model<G>,
     let bot_tx = spawn_bots(move |request| Msg::Bot(bots.answer(request)), delay, tx.clone())?;
     spawn_keys(tx.clone(), |event| match event {
         Event::Key(key) => Some(Msg::Key(key)),
-        Event::Resize(..) => Some(Msg::Resize),
+        Event::Resize(width, height) => Some(Msg::Resize { width, height }),
         _ => None,
     })?;
     let mut screen = Screen::enter().map_err(PlayError::Terminal)?;
-    let result = event_loop(&mut screen.terminal, &mut model, &rx, &tx, &bot_tx);
+    drop(tx);
+    let result = event_loop(&mut screen.terminal, &mut model, &rx, &bot_tx);
     drop(screen);
     result?;
     Ok(model)
@@ -45,25 +49,60 @@ fn event_loop<G: TuiGame>(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     model: &mut Model<G>,
     rx: &Receiver<Msg<G>>,
-    tx: &Sender<Msg<G>>,
     bots: &Sender<BotRequest<G>>,
 ) -> io::Result<()> {
-    let mut cmds = model.start();
+    let size = terminal.size()?;
+    model.update(Msg::Resize { width: size.width, height: size.height });
+    let mut cmds: VecDeque<Cmd<G>> = model.start().into();
     loop {
-        for cmd in cmds.drain(..) {
+        // In order: a save is written, and its result known to the model,
+        // before the next decision is asked of a bot or read from a key.
+        while let Some(cmd) = cmds.pop_front() {
             match cmd {
                 Cmd::AskBot(request) => bots.send(request).map_err(|_| io::Error::other("the bot thread stopped"))?,
-                Cmd::Save { path, text, deals, message } => {
-                    let result = std::fs::write(&path, text).map_err(|e| e.to_string());
-                    // The receiver lives in this function, so the send cannot fail.
-                    let _ = tx.send(Msg::Saved { path, deals, result, message });
+                Cmd::Save { path, text, version, message } => {
+                    let result = write_file(&path, &text).map_err(|e| e.to_string());
+                    cmds.extend(model.update(Msg::Saved { path, version, result, message }));
                 }
                 Cmd::Quit => return Ok(()),
             }
         }
         terminal.draw(|frame| frame.render_widget(&*model, frame.area()))?;
         let msg = rx.recv().map_err(|_| io::Error::other("the key reader stopped"))?;
-        cmds = model.update(msg);
+        cmds.extend(model.update(msg));
+    }
+}
+
+/// Writes `text` to `path` whole or not at all: to a temporary file in the
+/// same directory, flushed to the disk, then renamed over `path`, so that a
+/// kill at any moment leaves either the old file or the new one.
+///
+/// # Errors
+/// The directory is missing or not writable, `path` is a directory, the
+/// disk is full.
+pub fn write_file(path: &Path, text: &str) -> io::Result<()> {
+    let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let temporary = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+    let written = File::create(&temporary)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        })
+        .and_then(|()| fs::rename(&temporary, path));
+    match written {
+        Ok(()) => {
+            // The rename itself lasts once the directory is flushed (where
+            // the system lets a directory be opened).
+            if let Ok(dir) = File::open(dir) {
+                let _ = dir.sync_all();
+            }
+            Ok(())
+        }
+        Err(e) => {
+            let _ = fs::remove_file(&temporary);
+            Err(e)
+        }
     }
 }
 

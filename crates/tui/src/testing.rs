@@ -31,7 +31,7 @@ pub fn table_of<G: TuiGame>(rules: G::Rules, seed: u64) -> Table<G> {
 /// A model for `table`'s member 0, saving to a file in the temporary
 /// directory named `file` when asked.
 pub fn model_saving_to<G: TuiGame>(table: Table<G>, file: &str) -> Model<G> {
-    let save = SaveTarget { path: Some(std::env::temp_dir().join(file)), auto: false, format: Default::default() };
+    let save = SaveTarget { path: std::env::temp_dir().join(file), auto: false, format: Default::default() };
     Model::new(table, crate::ME, save)
 }
 
@@ -57,9 +57,10 @@ impl<G: Game> Bot<G> for FirstLegal {
 /// Feeds `msg`, then answers bot requests synchronously until the person
 /// is to act; returns the other commands.
 pub fn feed<G: TuiGame>(model: &mut Model<G>, bots: &mut Bots<G>, msg: Msg<G>) -> Vec<Cmd<G>> {
-    let mut pending = model.update(msg);
+    // In order, as the terminal takes them.
+    let mut pending: std::collections::VecDeque<Cmd<G>> = model.update(msg).into();
     let mut other = Vec::new();
-    while let Some(cmd) = pending.pop() {
+    while let Some(cmd) = pending.pop_front() {
         match cmd {
             Cmd::AskBot(request) => pending.extend(model.update(Msg::Bot(bots.answer(request)))),
             cmd => other.push(cmd),
@@ -187,7 +188,7 @@ pub fn fuzz<G: TuiGame>(
     for step in 0..steps {
         let msg = match rng.random_range(0..10) {
             0..5 => policy(&m),
-            5 => Msg::Resize,
+            5 => Msg::Resize { width: rng.random_range(0..120), height: rng.random_range(0..40) },
             _ => match random_key(&mut rng, &codes, &chars) {
                 Some(key) => Msg::Key(key),
                 None => continue,

@@ -58,15 +58,26 @@ pub fn card_spans(cards: impl IntoIterator<Item = Card>) -> Vec<Span<'static>> {
     spans
 }
 
-/// On a terminal narrower than `min_width` or lower than `min_height`, draws
-/// a notice asking for a larger one instead of the screen, and says so.
-pub fn too_small(area: Rect, buf: &mut Buffer, min_width: u16, min_height: u16) -> bool {
-    if area.width >= min_width && area.height >= min_height {
+/// The least terminal every game's screen fits: a hand of twelve cards
+/// beside the score sheet, the table, the status and help lines.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// Whether a terminal of `width` × `height` shows a game's whole screen.
+/// The one size guard of every game: below it the screen is only a notice
+/// ([`too_small`]) and game keys do nothing.
+pub fn fits(width: u16, height: u16) -> bool {
+    width >= MIN_SIZE.0 && height >= MIN_SIZE.1
+}
+
+/// On a terminal smaller than [`MIN_SIZE`], draws a notice asking for a
+/// larger one instead of the screen, and says so.
+pub fn too_small(area: Rect, buf: &mut Buffer) -> bool {
+    if fits(area.width, area.height) {
         return false;
     }
     let text = format!(
-        "trumpf needs a terminal of at least 80×24; this one is {}×{}. Enlarge it, or press q twice to quit.",
-        area.width, area.height
+        "trumpf needs a terminal of at least {}×{}; this one is {}×{}. Enlarge it, or press q twice to quit.",
+        MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
     );
     Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
     true

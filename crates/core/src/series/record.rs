@@ -6,6 +6,11 @@
 //! Reading replays every deal through the engine, so a record that reads
 //! is a legal match; the `scores`, `totals` and `status` lines are checked
 //! against the replay, and any difference is an error naming the line.
+//!
+//! A record written while the match is played ([`SavedMatch`]) also names
+//! the seed its deals follow (`seed N`) and ends with the deal being played:
+//! its cards and the actions so far, and no `scores` line. Such a record
+//! can be continued where it stops.
 
 use std::fmt::Write as _;
 
@@ -53,6 +58,46 @@ pub struct MatchRecord<G: MatchGame> {
     pub players: Vec<String>,
     /// The match.
     pub game: Match<G>,
+}
+
+/// A match as it is saved while it is played: the record of the finished
+/// deals, the seed the deals follow, and the deal in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedMatch<G: MatchGame> {
+    /// The players and the finished deals.
+    pub record: MatchRecord<G>,
+    /// The seed deal `k` is dealt from (`seed + k − 1`), when the record
+    /// names it (its `seed` line).
+    pub seed: Option<u64>,
+    /// The deal being played when the record was written, if one was.
+    pub unfinished: Option<UnfinishedDeal<G>>,
+}
+
+/// The deal in progress at the end of a [`SavedMatch`]: its cards and the
+/// actions taken so far, which do not finish it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnfinishedDeal<G: MatchGame> {
+    /// The member dealing it.
+    pub dealer: Member,
+    /// The state as dealt.
+    pub start: G,
+    /// The actions so far, with the seat that took each.
+    pub actions: Vec<(Seat, G::Action)>,
+}
+
+impl<G: MatchGame> UnfinishedDeal<G> {
+    /// The deal as it stands after its actions.
+    ///
+    /// # Errors
+    /// The first action the game refuses (never for a deal read from a
+    /// record, whose actions were replayed).
+    pub fn current(&self) -> Result<G, MatchError<G>> {
+        let mut game = self.start.clone();
+        for (index, &(seat, action)) in self.actions.iter().enumerate() {
+            game.try_apply(seat, action).map_err(|error| MatchError::IllegalAction { index, action, error })?;
+        }
+        Ok(game)
+    }
 }
 
 /// What is wrong with a record, and on which line (1-based; 0 when the
@@ -152,6 +197,15 @@ pub enum RecordErrorKind<G: Game> {
         /// What the replay gives.
         expected: String,
     },
+    /// The seed line does not read.
+    #[error("seed {0:?} is not a number")]
+    Seed(String),
+    /// The last deal is not finished, yet the status says the match is over.
+    #[error("the last deal is still being played, so the status must be `running`, not {0:?}")]
+    UnfinishedStatus(String),
+    /// The actions of a deal without a `scores` line finish it.
+    #[error("deal {0} is over after its actions but has no `scores` line")]
+    NoScores(usize),
     /// Something follows the status line.
     #[error("unexpected line after the status: {0:?}")]
     Trailing(String),
@@ -304,115 +358,198 @@ impl<G: RecordGame> MatchRecord<G> {
 
     /// The record as text.
     pub fn write(&self) -> String {
-        let m = &self.game;
-        let members = m.members();
-        let mut out = String::new();
-        let _ = writeln!(out, "{HEADER}");
-        let _ = writeln!(out, "game {}", G::NAME);
-        let _ = writeln!(out, "rules {}", G::write_rules(m.rules()));
-        let _ = writeln!(out, "players {}", self.players.join(" "));
-        let _ = writeln!(out, "first-dealer {}", m.first_dealer());
-        for (i, deal) in m.deals().iter().enumerate() {
-            let _ = writeln!(out);
-            let _ = writeln!(out, "deal {}", i + 1);
-            let _ = writeln!(out, "dealer {}", deal.dealer);
-            let _ = writeln!(out, "cards {}", deal.start.write_deal());
-            let actions: Vec<String> =
-                deal.actions.iter().map(|&(seat, a)| format!("{}:{}", seat.index(), G::write_action(a))).collect();
-            let _ = writeln!(out, "actions {}", actions.join(" "));
-            let _ = writeln!(out, "scores {}", join_numbers(&deal.scores[..members]));
-        }
-        let _ = writeln!(out);
-        let _ = writeln!(out, "totals {}", join_numbers(&m.totals()[..members]));
-        let _ = writeln!(out, "status {}", status_text(m.status()));
-        out
+        write_record(self, None, None)
     }
 
-    /// Reads a record, replaying every deal.
+    /// Reads a record, replaying every deal. A last deal still being played
+    /// (no `scores` line, see [`SavedMatch`]) is checked and left out; the
+    /// `seed` line is read and left out.
     ///
     /// # Errors
     /// The first problem, with its line: a missing or unknown line, a bad
     /// deal or action, an illegal action, or scores, totals or a status that
     /// differ from the replay.
     pub fn read(text: &str) -> Result<MatchRecord<G>, RecordError<G>> {
-        let mut lines = Lines::new(text);
-        let (n, header) = lines.expect("trumpf-record")?;
-        if format!("trumpf-record {header}") != HEADER {
-            return Err(err(n, HeaderError::Version(header)));
-        }
-        let (n, game) = lines.expect("game")?;
-        if game != G::NAME {
-            return Err(err(n, HeaderError::OtherGame { found: game, expected: G::NAME }));
-        }
-        let (n, rules) = lines.expect("rules")?;
-        let rules = G::read_rules(&rules).map_err(|e| err(n, RecordErrorKind::Rules(e)))?;
-        let members = G::members(&rules);
-        let (n, players) = lines.expect("players")?;
-        let players: Vec<String> = players.split_whitespace().map(str::to_owned).collect();
-        if players.len() != members {
-            return Err(err(n, RecordErrorKind::Players { named: players.len(), members }));
-        }
-        let (n, first) = lines.expect("first-dealer")?;
-        let first = first
-            .parse::<usize>()
-            .ok()
-            .and_then(Member::new)
-            .ok_or_else(|| err(n, RecordErrorKind::FirstDealer(first.clone())))?;
-        let mut game = Match::<G>::new(rules.clone(), first).map_err(|e| err(n, RecordErrorKind::Match(e)))?;
-        let mut number = 0;
-        loop {
-            let (n, line) = lines.next().ok_or_else(|| err(0, RecordErrorKind::Missing { key: "totals" }))?;
-            if let Some(totals) = line.strip_prefix("totals") {
-                let expected = join_numbers(&game.totals()[..members]);
-                if totals.trim() != expected {
-                    let found = totals.trim().to_owned();
-                    return Err(err(n, RecordErrorKind::Differs { key: "totals", found, expected }));
-                }
-                break;
-            }
-            number += 1;
-            if line != format!("deal {number}") {
-                return Err(err(n, RecordErrorKind::DealNumber { expected: number, found: line.to_owned() }));
-            }
-            let (n, dealer) = lines.expect("dealer")?;
-            if dealer != game.next_dealer().to_string() {
-                let expected = game.next_dealer();
-                return Err(err(n, RecordErrorKind::Dealer { found: dealer, expected, deal: number }));
-            }
-            let (n, cards) = lines.expect("cards")?;
-            let start = G::read_deal(&cards, &rules, game.progress()).map_err(|e| err(n, RecordErrorKind::Cards(e)))?;
-            let (n, actions_text) = lines.expect("actions")?;
-            let mut actions = Vec::new();
-            for (i, token) in actions_text.split_whitespace().enumerate() {
-                let bad = |error: FieldError| {
-                    err(n, RecordErrorKind::Action { number: i + 1, token: token.to_owned(), error })
-                };
-                let (seat, action) = token.split_once(':').ok_or_else(|| bad(FieldError::NoSeatPrefix))?;
-                let seat = seat
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(Seat::new)
-                    .filter(|s| s.index() < start.seats())
-                    .ok_or_else(|| bad(FieldError::NoSeat(seat.to_owned())))?;
-                actions.push((seat, G::read_action(action).map_err(bad)?));
-            }
-            let deal = game.record(start, actions).map_err(|e| err(n, RecordErrorKind::Match(e)))?;
-            let expected = join_numbers(&deal.scores[..members]);
-            let (n, scores) = lines.expect("scores")?;
-            if scores != expected {
-                return Err(err(n, RecordErrorKind::Differs { key: "scores", found: scores, expected }));
-            }
-        }
-        let (n, status) = lines.expect("status")?;
-        let expected = status_text(game.status());
-        if status != expected {
-            return Err(err(n, RecordErrorKind::Status { found: status, expected }));
-        }
-        if let Some((n, line)) = lines.next() {
-            return Err(err(n, RecordErrorKind::Trailing(line.to_owned())));
-        }
-        Ok(MatchRecord { players, game })
+        SavedMatch::read(text).map(|saved| saved.record)
     }
+}
+
+impl<G: RecordGame> SavedMatch<G> {
+    /// The record as text: the `seed` line after `first-dealer` when the
+    /// seed is known, and the unfinished deal after the finished ones.
+    pub fn write(&self) -> String {
+        write_record(&self.record, self.seed, self.unfinished.as_ref())
+    }
+
+    /// Reads a record with its seed and its unfinished last deal, if it has
+    /// them (a record without them reads too), replaying every deal.
+    ///
+    /// # Errors
+    /// As [`MatchRecord::read`]; an unfinished deal whose actions are
+    /// refused or finish it, or a status other than `running` after it.
+    pub fn read(text: &str) -> Result<SavedMatch<G>, RecordError<G>> {
+        read_record(text)
+    }
+}
+
+fn write_deal_lines<G: RecordGame>(
+    out: &mut String,
+    number: usize,
+    dealer: Member,
+    start: &G,
+    actions: &[(Seat, G::Action)],
+) {
+    let _ = writeln!(out);
+    let _ = writeln!(out, "deal {number}");
+    let _ = writeln!(out, "dealer {dealer}");
+    let _ = writeln!(out, "cards {}", start.write_deal());
+    let actions: Vec<String> =
+        actions.iter().map(|&(seat, a)| format!("{}:{}", seat.index(), G::write_action(a))).collect();
+    let _ = writeln!(out, "actions {}", actions.join(" "));
+}
+
+fn write_record<G: RecordGame>(
+    record: &MatchRecord<G>,
+    seed: Option<u64>,
+    unfinished: Option<&UnfinishedDeal<G>>,
+) -> String {
+    let m = &record.game;
+    let members = m.members();
+    let mut out = String::new();
+    let _ = writeln!(out, "{HEADER}");
+    let _ = writeln!(out, "game {}", G::NAME);
+    let _ = writeln!(out, "rules {}", G::write_rules(m.rules()));
+    let _ = writeln!(out, "players {}", record.players.join(" "));
+    let _ = writeln!(out, "first-dealer {}", m.first_dealer());
+    if let Some(seed) = seed {
+        let _ = writeln!(out, "seed {seed}");
+    }
+    for (i, deal) in m.deals().iter().enumerate() {
+        write_deal_lines(&mut out, i + 1, deal.dealer, &deal.start, &deal.actions);
+        let _ = writeln!(out, "scores {}", join_numbers(&deal.scores[..members]));
+    }
+    if let Some(deal) = unfinished {
+        write_deal_lines(&mut out, m.deals().len() + 1, deal.dealer, &deal.start, &deal.actions);
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "totals {}", join_numbers(&m.totals()[..members]));
+    let _ = writeln!(out, "status {}", status_text(m.status()));
+    out
+}
+
+fn read_record<G: RecordGame>(text: &str) -> Result<SavedMatch<G>, RecordError<G>> {
+    let mut lines = Lines::new(text);
+    let (n, header) = lines.expect("trumpf-record")?;
+    if format!("trumpf-record {header}") != HEADER {
+        return Err(err(n, HeaderError::Version(header)));
+    }
+    let (n, game) = lines.expect("game")?;
+    if game != G::NAME {
+        return Err(err(n, HeaderError::OtherGame { found: game, expected: G::NAME }));
+    }
+    let (n, rules) = lines.expect("rules")?;
+    let rules = G::read_rules(&rules).map_err(|e| err(n, RecordErrorKind::Rules(e)))?;
+    let members = G::members(&rules);
+    let (n, players) = lines.expect("players")?;
+    let players: Vec<String> = players.split_whitespace().map(str::to_owned).collect();
+    if players.len() != members {
+        return Err(err(n, RecordErrorKind::Players { named: players.len(), members }));
+    }
+    let (n, first) = lines.expect("first-dealer")?;
+    let first = first
+        .parse::<usize>()
+        .ok()
+        .and_then(Member::new)
+        .ok_or_else(|| err(n, RecordErrorKind::FirstDealer(first.clone())))?;
+    let mut game = Match::<G>::new(rules.clone(), first).map_err(|e| err(n, RecordErrorKind::Match(e)))?;
+    let seed = match lines.peek() {
+        Some((n, line)) if line == "seed" || line.starts_with("seed ") => {
+            lines.next();
+            let value = line["seed".len()..].trim();
+            Some(value.parse::<u64>().map_err(|_| err(n, RecordErrorKind::Seed(value.to_owned())))?)
+        }
+        _ => None,
+    };
+    let mut unfinished = None;
+    let mut number = 0;
+    loop {
+        let (n, line) = lines.next().ok_or_else(|| err(0, RecordErrorKind::Missing { key: "totals" }))?;
+        if let Some(totals) = line.strip_prefix("totals") {
+            let expected = join_numbers(&game.totals()[..members]);
+            if totals.trim() != expected {
+                let found = totals.trim().to_owned();
+                return Err(err(n, RecordErrorKind::Differs { key: "totals", found, expected }));
+            }
+            break;
+        }
+        number += 1;
+        if line != format!("deal {number}") {
+            return Err(err(n, RecordErrorKind::DealNumber { expected: number, found: line.to_owned() }));
+        }
+        let (n, dealer) = lines.expect("dealer")?;
+        if dealer != game.next_dealer().to_string() {
+            let expected = game.next_dealer();
+            return Err(err(n, RecordErrorKind::Dealer { found: dealer, expected, deal: number }));
+        }
+        let (n, cards) = lines.expect("cards")?;
+        let start = G::read_deal(&cards, &rules, game.progress()).map_err(|e| err(n, RecordErrorKind::Cards(e)))?;
+        let (n, actions_text) = lines.expect("actions")?;
+        let mut actions = Vec::new();
+        for (i, token) in actions_text.split_whitespace().enumerate() {
+            let bad =
+                |error: FieldError| err(n, RecordErrorKind::Action { number: i + 1, token: token.to_owned(), error });
+            let (seat, action) = token.split_once(':').ok_or_else(|| bad(FieldError::NoSeatPrefix))?;
+            let seat = seat
+                .parse::<usize>()
+                .ok()
+                .and_then(Seat::new)
+                .filter(|s| s.index() < start.seats())
+                .ok_or_else(|| bad(FieldError::NoSeat(seat.to_owned())))?;
+            actions.push((seat, G::read_action(action).map_err(bad)?));
+        }
+        if lines.peek().is_some_and(|(_, l)| l.starts_with("totals")) {
+            // No `scores` line: the deal was still being played, and it is
+            // the last (the totals follow).
+            let deal = UnfinishedDeal { dealer: game.next_dealer(), start, actions };
+            check_unfinished(&game, &deal).map_err(|kind| err(n, kind))?;
+            let kind = match deal.current() {
+                Ok(current) if current.is_over() => RecordErrorKind::NoScores(number),
+                Ok(_) => {
+                    unfinished = Some(deal);
+                    continue;
+                }
+                Err(e) => RecordErrorKind::Match(e),
+            };
+            return Err(err(n, kind));
+        }
+        let deal = game.record(start, actions).map_err(|e| err(n, RecordErrorKind::Match(e)))?;
+        let expected = join_numbers(&deal.scores[..members]);
+        let (n, scores) = lines.expect("scores")?;
+        if scores != expected {
+            return Err(err(n, RecordErrorKind::Differs { key: "scores", found: scores, expected }));
+        }
+    }
+    let (n, status) = lines.expect("status")?;
+    let expected = status_text(game.status());
+    if status != expected {
+        return Err(err(n, RecordErrorKind::Status { found: status, expected }));
+    }
+    if unfinished.is_some() && game.status() != MatchStatus::Running {
+        return Err(err(n, RecordErrorKind::UnfinishedStatus(status)));
+    }
+    if let Some((n, line)) = lines.next() {
+        return Err(err(n, RecordErrorKind::Trailing(line.to_owned())));
+    }
+    Ok(SavedMatch { record: MatchRecord { players, game }, seed, unfinished })
+}
+
+/// Whether the deal in progress may follow the finished deals of `game`:
+/// the match goes on and the deal is a fresh one that fits it.
+fn check_unfinished<G: MatchGame>(game: &Match<G>, deal: &UnfinishedDeal<G>) -> Result<(), RecordErrorKind<G>> {
+    if game.status() != MatchStatus::Running {
+        return Err(RecordErrorKind::Match(MatchError::Over));
+    }
+    deal.start.check_start(game.rules(), game.progress()).map_err(|e| RecordErrorKind::Match(MatchError::DoesNotFit(e)))
 }
 
 /// The non-empty, trimmed lines of a record with their 1-based numbers.
@@ -431,6 +568,10 @@ impl<'a> Lines<'a> {
         let line = self.lines.get(self.next).copied();
         self.next += 1;
         line
+    }
+
+    fn peek(&self) -> Option<(usize, &'a str)> {
+        self.lines.get(self.next).copied()
     }
 
     /// The next line, which must start with `key`; returns what follows it.

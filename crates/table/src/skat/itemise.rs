@@ -40,10 +40,23 @@ pub(super) fn itemise(table: &Table<SkatGame>) -> Vec<Row> {
             }
             rows
         }
-        Some(SkatOutcome::PassedIn) => vec![
-            Row::heading("All three passed: the deal is thrown in.", Tone::Strong),
-            Row::heading("No score; the deal counts and the deal passes on.", Tone::Plain),
-        ],
+        Some(SkatOutcome::PassedIn) => {
+            let mut rows = vec![
+                Row::heading("All three passed: the deal is thrown in.", Tone::Strong),
+                Row::heading("No score; the deal counts and the deal passes on.", Tone::Plain),
+            ];
+            // The deal is over, and its record holds every card: what each
+            // held, laid open.
+            if let Some(deal) = table.finished().map(|played| *played.start.deal()) {
+                rows.push(Row::Blank);
+                for seat in Seat::all(3) {
+                    let who = format!("{} ({}): ", table.name_at(seat), seat_short(seat));
+                    rows.push(Row::cards(who, hand_order(deal.hand(seat), None), ""));
+                }
+                rows.push(Row::cards("skat: ", hand_order(deal.skat(), None), ""));
+            }
+            rows
+        }
         Some(SkatOutcome::Ramsch { result }) => {
             let labels: [String; 3] = std::array::from_fn(|i| {
                 Seat::new(i).map_or_else(String::new, |s| format!("{} ({})", table.name_at(s), seat_short(s)))
@@ -67,7 +80,15 @@ pub fn result_rows(declarer: &str, s: &Settlement, skat: CardSet, dealt_skat: Ca
     let (verdict, tone) = if s.won { ("WON", Tone::Won) } else { ("LOST", Tone::Lost) };
     let mut rows = vec![
         Row::heading(format!("{declarer} — {verdict}"), tone),
-        Row::heading(format!("{}, bid {}", s.contract, s.bid), Tone::Strong),
+        Row::heading(
+            if s.bid == 0 {
+                // Grand Hand instead of a Ramsch: nobody bid.
+                format!("{}, played instead of the Ramsch (no bidding)", s.contract)
+            } else {
+                format!("{}, bid {}", s.contract, s.bid)
+            },
+            Tone::Strong,
+        ),
     ];
     if let Some(value) = s.contract.null_value() {
         rows.push(Row::text(format!("{}: fixed value {value}", s.contract), Tone::Plain));
@@ -143,7 +164,12 @@ pub fn result_rows(declarer: &str, s: &Settlement, skat: CardSet, dealt_skat: Ca
         " (a lost hand game counts single: house rule)"
     };
     rows.push(Row::text(format!("score: {:+}{how}", s.score), Tone::Strong));
-    let laid = format!("skat ({} points): ", points(skat));
+    // Card points decide nothing in Null.
+    let laid = if s.contract.kind == GameKind::Null {
+        "skat: ".to_owned()
+    } else {
+        format!("skat ({} points): ", points(skat))
+    };
     if picked_up {
         rows.push(Row::cards(laid, hand_order(skat, None), " laid away"));
         rows.push(Row::cards("found in the skat: ", hand_order(dealt_skat, None), ""));

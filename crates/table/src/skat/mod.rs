@@ -16,6 +16,7 @@ use trumpf_core::{Card, CardSet, Rank, Seat};
 use crate::controller::BotKind;
 use crate::game::TableGame;
 use crate::itemised::Row;
+use crate::resume::{ReadSaveError, Resumable};
 use crate::save::{SaveError, SaveFormat, Saved};
 use crate::table::Table;
 
@@ -175,6 +176,10 @@ impl TableGame for SkatGame {
 
     fn save(table: &Table<SkatGame>, wanted: SaveFormat) -> Result<Saved, SaveError> {
         save::save(table, wanted)
+    }
+
+    fn read_iss(text: &str) -> Result<Resumable<SkatGame>, ReadSaveError<SkatGame>> {
+        save::read_iss(text)
     }
 }
 

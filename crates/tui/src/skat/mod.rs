@@ -8,7 +8,7 @@ mod view;
 #[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::path::Path;
 
@@ -16,14 +16,15 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use trumpf_core::series::MatchStatus;
 use trumpf_core::skat::{
-    AuctionStage, BidError, Contract, GameKind, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase, SkatView,
+    AuctionStage, BidError, Contract, GameKind, MatchFormat, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase,
+    SkatView,
 };
 use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 use trumpf_table::skat::{Said, hand_order, seat_name, summary};
-use trumpf_table::{SaveError, SaveFormat, Saved};
+use trumpf_table::{SaveError, SaveFormat, Saved, Table};
 
 use crate::input::Intent;
-use crate::model::{Cmd, Model, TuiGame};
+use crate::model::{Cmd, Model, TuiGame, deals_text, save_farewell, saved_contents};
 use crate::widgets::card_text;
 
 /// The person's bidding turn.
@@ -46,6 +47,8 @@ pub struct SkatExtra {
     pub found: CardSet,
     /// Steps above the lowest legal bid.
     pub bid_step: usize,
+    /// A big jump in the bidding waiting for the second Enter that says it.
+    pub confirm_bid: Option<u16>,
     /// Deals the score sheet is scrolled back from its latest line (on the
     /// result screen, ↑/↓ and PgUp/PgDn scroll it).
     pub sheet_back: usize,
@@ -55,6 +58,10 @@ pub struct SkatExtra {
 
 /// What a key without a use says while the person sits out.
 pub const SITTING_OUT: &str = "You sit out this deal (you dealt): ↑/↓ scroll the sheet, w saves, q quits.";
+
+/// A bid more values than this above the lowest the person may say (one
+/// PgUp) is a big jump, said only after a second Enter.
+pub const BIG_JUMP: usize = 5;
 
 /// Grand Hand, the game offered before a Ramsch.
 pub const GRAND_HAND: Contract = Contract::hand(GameKind::Grand);
@@ -67,10 +74,10 @@ impl TuiGame for SkatGame {
     // of the status line.
     const HINT_AFTER_SAVE: bool = false;
 
-    fn default_file(format: SaveFormat) -> &'static str {
+    fn file_extension(format: SaveFormat) -> &'static str {
         match format {
-            SaveFormat::Iss => "trumpf-session.sgf",
-            SaveFormat::Trumpf => "trumpf-skat.txt",
+            SaveFormat::Iss => "sgf",
+            SaveFormat::Trumpf => "txt",
         }
     }
 
@@ -103,7 +110,10 @@ impl TuiGame for SkatGame {
     }
 
     fn opening(model: &Model<SkatGame>) -> Option<String> {
-        Some(format!("Rules: {}. {}", model.rules_summary(), model.skat_deal_news()))
+        let rules = model.table().record().rules();
+        let open = rules.deals.is_none() && !matches!(rules.table.format, MatchFormat::Pirat { .. });
+        let open = if open { " An open list: it goes on until you quit (q)." } else { "" };
+        Some(format!("Rules: {}. {}{open}", model.rules_summary(), model.skat_deal_news()))
     }
 
     fn options(model: &Model<SkatGame>) -> Vec<SkatAction> {
@@ -147,10 +157,10 @@ impl TuiGame for SkatGame {
         model.watching().then_some(SITTING_OUT)
     }
 
-    fn save_message(saved: &Saved, deals: usize, path: &Path) -> String {
+    fn save_message(saved: &Saved, table: &Table<SkatGame>, path: &Path) -> String {
         match &saved.not_iss {
             Some(why) => format!("ISS records cannot express {why}: saved as a trumpf record to {}.", path.display()),
-            None => format!("Saved {deals} deal(s) as {} to {}.", saved.format.name(), path.display()),
+            None => format!("Saved {} as {} to {}.", saved_contents(table), saved.format.name(), path.display()),
         }
     }
 
@@ -162,7 +172,7 @@ impl TuiGame for SkatGame {
     /// total, and where and how the session was saved.
     fn farewell(model: &Model<SkatGame>, invocation: &str) -> Result<String, SaveError> {
         let record = model.table().record();
-        let mut text = format!("{invocation}: {} deal(s) finished.\n", record.deals().len());
+        let mut text = format!("{invocation}: {} finished.\n", deals_text(record.deals().len()));
         text.push_str(&format!("Rules: {}.\n", model.rules_summary()));
         if let Some(result) = model.match_result() {
             text.push_str(&format!("{result}\n"));
@@ -171,12 +181,9 @@ impl TuiGame for SkatGame {
         for (member, name) in model.names().iter().enumerate() {
             text.push_str(&format!("  {name:<6} {:>6}\n", totals[member]));
         }
-        if model.save.auto && !record.deals().is_empty() {
-            let saved = model.table().save(model.save.format)?;
-            let why = saved.not_iss.map(|why| format!(" (ISS records cannot express {why})")).unwrap_or_default();
-            let path = model.save_path(saved.format);
-            text.push_str(&format!("Saved to {} as {}{why}.\n", path.display(), saved.format.name()));
-        }
+        let saved = model.table().save(model.save.format)?;
+        let why = saved.not_iss.map(|why| format!(" (ISS records cannot express {why})")).unwrap_or_default();
+        text.push_str(&save_farewell(model, &format!(" as {}{why}", saved.format.name())));
         Ok(text)
     }
 }
@@ -203,6 +210,7 @@ impl Model<SkatGame> {
     pub(crate) fn match_result(&self) -> Option<String> {
         match self.table().status() {
             MatchStatus::Running => None,
+            MatchStatus::Won(member) if member == self.me() => Some("The match is over: you win.".to_owned()),
             MatchStatus::Won(member) => Some(format!("The match is over: {} wins.", self.name(member))),
             MatchStatus::Drawn => {
                 let totals = self.table().record().totals();
@@ -329,6 +337,9 @@ impl Model<SkatGame> {
     }
 
     fn skat_intent(&mut self, intent: Intent) -> Vec<Cmd<SkatGame>> {
+        // A big jump asked for confirmation: only Enter confirms it, any
+        // other key goes back to choosing.
+        let confirming = self.extra.confirm_bid.take();
         let phase = self.view.phase;
         if phase == SkatPhase::Over {
             // Not Enter: a player still pressing Enter to play cards would
@@ -417,7 +428,17 @@ impl Model<SkatGame> {
                     .min(last);
                     Vec::new()
                 }
-                (Some(BidTurn::Say(_)), _) => match self.chosen_bid() {
+                (Some(BidTurn::Say(values)), _) => match self.chosen_bid() {
+                    Some(value)
+                        if self.extra.bid_step.min(values.len() - 1) > BIG_JUMP && confirming != Some(value) =>
+                    {
+                        self.extra.confirm_bid = Some(value);
+                        self.info(format!(
+                            "Say {value}? That is far above {}, the lowest you may say: Enter again says it, any other key goes back.",
+                            values[0]
+                        ));
+                        Vec::new()
+                    }
                     Some(value) => self.act(SkatAction::Bid(value)),
                     None => self.act(SkatAction::Pass),
                 },

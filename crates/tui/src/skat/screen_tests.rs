@@ -35,6 +35,13 @@ fn render_lines(lines: Vec<Line<'static>>) -> String {
     rows(&buf).iter().map(|row| squeeze(row)).collect::<Vec<_>>().join("\n")
 }
 
+/// A deal giving forehand `fh` and the skat `skat`, the other cards in
+/// order to middlehand and rearhand.
+fn forehand_holds(fh: CardSet, skat: CardSet) -> SkatDeal {
+    let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
+    SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap()
+}
+
 /// Each of `expected` is in `text`, where a line may wrap.
 fn assert_shows(text: &str, expected: &[&str]) {
     let flat = text.replace('\n', " ");
@@ -97,9 +104,7 @@ fn the_result_screen_itemises_a_game_played_through_the_keys() {
     // CJ SJ CA CT CK C9 C8 SA ST HA + skat H7 D7, Clubs: "with 2".
     let fh = cards("CJ SJ CA CT CK C9 C8 SA ST HA");
     let skat = cards("H7 D7");
-    let rest: Vec<Card> = CardSet::PIQUET_PACK.minus(fh | skat).iter().collect();
-    let deal =
-        SkatDeal::new([fh, rest[..10].iter().copied().collect(), rest[10..].iter().copied().collect()], skat).unwrap();
+    let deal = forehand_holds(fh, skat);
     let mut bots = passers();
     let mut m = started(model(starting_with(1, isko(), deal)), &mut bots);
     assert!(text(&screen(&m, 80, 24)).contains("Play at 18?"));
@@ -153,11 +158,12 @@ fn no_screen_shows_a_card_the_human_cannot_know() {
 }
 
 #[test]
-fn small_terminals_get_a_notice_and_80_by_23_still_shows_the_hand() {
+fn small_terminals_get_a_notice_and_80_by_24_shows_the_hand() {
     let mut bots = passers();
     let m = started(model(session_of(4, isko())), &mut bots);
     assert!(text(&screen(&m, 40, 10)).replace('\n', " ").contains("needs a terminal of at least 80×24"));
-    let shown = text(&screen(&m, 80, 23));
+    assert!(text(&screen(&m, 80, 23)).replace('\n', " ").contains("this one is 80×23"));
+    let shown = text(&screen(&m, 80, 24));
     assert!(shown.contains("Your hand") && shown.contains("Score sheet") && shown.contains("q quit"));
 }
 
@@ -321,9 +327,24 @@ fn a_pirat_match_shows_its_phases_on_the_sheet_and_ends() {
         }
     };
     note(&m);
+    // What the sheet says of the rounds during each deal, by deal number.
+    let mut rounds: Vec<(u32, String)> = Vec::new();
     play_deals(&mut m, &mut bots, 500, |m| {
         if m.view.phase == SkatPhase::Over {
             note(m);
+        } else if m.view.phase == SkatPhase::Playing {
+            let shown = text(&screen(m, 80, 24));
+            let said: Vec<&str> = shown
+                .lines()
+                .filter_map(|l| {
+                    let at = l.find("Bock round: deal").or_else(|| l.find("Ramsch round: deal"))?;
+                    l[at..].split(" │").next()
+                })
+                .collect();
+            let entry = (m.table().number(), said.join(" "));
+            if rounds.last() != Some(&entry) {
+                rounds.push(entry);
+            }
         }
     });
     assert!(m.match_over());
@@ -333,10 +354,18 @@ fn a_pirat_match_shows_its_phases_on_the_sheet_and_ends() {
     assert!(deals[n - 6..n - 3].iter().all(|d| d.end.setup().bock == 2), "three Bock deals");
     assert!(deals[n - 3..].iter().all(|d| d.end.setup().ramsch_round && d.end.is_ramsch()), "three Ramsch deals");
     assert!(deals[..n - 6].iter().all(|d| d.end.setup() == trumpf_core::skat::DealSetup::default()));
+    // variants §6.3: one deal per member in each round; the sheet counts
+    // them as deals of the round.
+    let during = |deal: usize| rounds.iter().find(|(d, _)| *d as usize == deal).map(|(_, said)| said.clone());
+    for k in 1..=3 {
+        assert_eq!(during(n - 6 + k), Some(format!("Bock round: deal {k} of 3")), "{rounds:?}");
+        assert_eq!(during(n - 3 + k), Some(format!("Ramsch round: deal {k} of 3")), "{rounds:?}");
+    }
+    assert_eq!(during(n - 7).as_deref(), Some(""), "no round before the Bock round");
     let shown = text(&screen(&m, 80, 24));
     assert_shows(
         &shown,
-        &[&format!("│{n:>2} R "), "Bock: 0 to play, 1 played", "Ramsch: 0 to play, 1 played", "The match is over:"],
+        &[&format!("│{n:>2} R "), "Bock rounds played: 1", "Ramsch rounds played: 1", "The match is over:"],
     );
     assert!(shown.lines().any(|l| l.contains(&format!("│{:>2} ", n - 4)) && l.contains('b')), "{shown}");
     assert!(shown.ends_with("\n↑/↓ PgUp/PgDn scroll the sheet · w save · q quit"), "{shown}");
@@ -394,4 +423,156 @@ fn a_lost_grand_ouvert_fits_the_result_panel() {
     assert!(!text.contains("61 needed"), "the play stopped early; the points are no reason");
     // With the last-trick line it fits the 19 rows the panel has in 80×23.
     assert!(text.lines().filter(|l| !l.is_empty()).count() <= 18, "{text}");
+}
+
+#[test]
+fn a_big_jump_in_the_bidding_asks_for_a_second_enter() {
+    // Deal 2 as in the bidding test: the human in rearhand says a value.
+    let mut bots = passers();
+    let mut m = started(model(session_of(4, isko())), &mut bots);
+    play_deals(&mut m, &mut bots, 1, |_| {});
+    feed(&mut m, &mut bots, ch('n'));
+    let version = m.table().version();
+    // End: the highest value there is (skat.md: 264), not said at once.
+    feed(&mut m, &mut bots, key(KeyCode::End));
+    feed(&mut m, &mut bots, key(KeyCode::Enter));
+    assert_eq!(m.table().version(), version, "nothing said yet");
+    let shown = text(&screen(&m, 80, 24));
+    assert_shows(&shown, &["Your bid: ◀ 264 ▶ Enter again: say it", "Say 264? That is far above 18"]);
+    // Any other key goes back to choosing; the next Enter asks again.
+    feed(&mut m, &mut bots, key(KeyCode::Left));
+    assert!(text(&screen(&m, 80, 24)).contains("Your bid: ◀ 240 ▶ Enter: say it"));
+    feed(&mut m, &mut bots, key(KeyCode::Enter));
+    assert_eq!(m.table().version(), version);
+    feed(&mut m, &mut bots, key(KeyCode::Enter));
+    let said =
+        |m: &Model<SkatGame>| m.table().talk().iter().rev().find(|(seat, _)| *seat == m.view.seat).map(|&(_, s)| s);
+    assert_eq!(said(&m), Some(Said::Bid(240)));
+    // One PgUp (five values up, skat.md: 18 20 22 23 24 27) is said with one
+    // Enter.
+    let mut m = started(model(session_of(4, isko())), &mut bots);
+    play_deals(&mut m, &mut bots, 1, |_| {});
+    feed(&mut m, &mut bots, ch('n'));
+    feed(&mut m, &mut bots, key(KeyCode::PageUp));
+    feed(&mut m, &mut bots, key(KeyCode::Enter));
+    assert_eq!(said(&m), Some(Said::Bid(27)));
+}
+
+#[test]
+fn the_bidding_values_say_what_they_are_with_the_trumps_held() {
+    // A hand without jacks and one heart, the seven: skat.md's matadors
+    // count "without" the missing top trumps, so Hearts is "without 10",
+    // 10 × (10 + 1) = 110, on one trump.
+    let fh = cards("CA CT CK CQ C9 SA ST SK H7 DA");
+    let skat = cards("D7 D8");
+    let deal = forehand_holds(fh, skat);
+    let mut bots = passers();
+    let m = started(model(starting_with(1, isko(), deal)), &mut bots);
+    let shown = text(&screen(&m, 80, 24));
+    assert_shows(
+        &shown,
+        &[
+            "Worth if won, matadors from your ten cards:",
+            "♣ 60 without 4 5 trumps",
+            "♠ 55 without 4 3 trumps",
+            "♥ 110 without 10 1 trump",
+            "♦ 45 without 4 1 trump",
+            "Grand 120 without 4 0 jacks",
+        ],
+    );
+    assert!(!shown.contains("plain game values"), "{shown}");
+}
+
+#[test]
+fn an_open_list_says_it_has_no_last_deal() {
+    let mut bots = passers();
+    let m = started(model(session_of(4, isko())), &mut bots);
+    let shown = text(&screen(&m, 80, 24));
+    assert_shows(&shown, &["An open list: it goes on until you quit (q).", "Open list: no last deal"]);
+    let listed = started(model(session_of(4, SkatMatchRules { deals: Some(2), ..isko() })), &mut bots);
+    let shown = text(&screen(&listed, 80, 24));
+    assert_shows(&shown, &["Deals: 0 of 2 played"]);
+    assert!(!shown.contains("open list") && !shown.contains("Open list"), "{shown}");
+}
+
+#[test]
+fn after_the_match_q_offers_no_playing_on_and_the_person_wins_in_his_own_words() {
+    // A list of one deal; the human holds skat.md §13 row 1's cards and
+    // plays Clubs with them (the result test above): he wins the list.
+    let fh = cards("CJ SJ CA CT CK C9 C8 SA ST HA");
+    let skat = cards("H7 D7");
+    let deal = forehand_holds(fh, skat);
+    let mut bots = passers();
+    let rules = SkatMatchRules { deals: Some(1), ..isko() };
+    let mut m = started(model(starting_with(1, rules, deal)), &mut bots);
+    for msg in [ch('y'), ch('s'), key(KeyCode::End), ch(' '), key(KeyCode::Left), ch(' '), key(KeyCode::Enter)] {
+        feed(&mut m, &mut bots, msg);
+    }
+    let clubs = SkatAction::Declare(Contract::pickup(GameKind::Suit(Suit::Clubs)));
+    while m.options()[m.option_index(m.options().len())] != clubs {
+        feed(&mut m, &mut bots, key(KeyCode::Down));
+    }
+    while m.view.phase != SkatPhase::Over {
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+    }
+    assert!(m.match_over() && m.winner() == Some(crate::ME), "the human's total is the only positive one");
+    assert_shows(&text(&screen(&m, 80, 24)), &["The match is over: you win."]);
+    feed(&mut m, &mut bots, ch('q'));
+    let Some(crate::Status::Info(question)) = &m.status else { panic!("{:?}", m.status) };
+    assert!(question.starts_with("The match is over. Quit? Press q again to quit."), "{question}");
+    assert!(!question.contains("play on"), "{question}");
+    let farewell = <SkatGame as TuiGame>::farewell(&m, "trumpf play --seed 1").unwrap();
+    assert!(farewell.starts_with("trumpf play --seed 1: 1 deal finished.\n"), "{farewell}");
+    assert!(farewell.contains("The match is over: you win.\n"), "{farewell}");
+    feed(&mut m, &mut bots, ch('x'));
+    assert!(matches!(&m.status, Some(crate::Status::Info(t)) if !t.contains("goes on")), "{:?}", m.status);
+    assert!(!m.should_quit());
+}
+
+#[test]
+fn a_passed_in_deal_lays_the_hands_open() {
+    // All three pass (the human in forehand too): the deal is thrown in,
+    // and the result shows what each held and the skat, as dealt.
+    let mut bots = passers();
+    let mut m = started(model(session_of(6, isko())), &mut bots);
+    feed(&mut m, &mut bots, ch('p'));
+    assert_eq!(m.view.outcome, Some(SkatOutcome::PassedIn));
+    let deal = super::tests::deal_for(6, 1);
+    let shown = text(&screen(&m, 80, 24));
+    let spell = |cards: CardSet| hand_order(cards, None).iter().map(|&c| card_text(c)).collect::<Vec<_>>().join(" ");
+    for (seat, who) in [(Seat::FOREHAND, "You (FH)"), (Seat::MIDDLEHAND, "Bot 1 (MH)"), (Seat::REARHAND, "Bot 2 (RH)")]
+    {
+        assert_shows(&shown, &[&format!("{who}: {}", spell(deal.hand(seat)))]);
+    }
+    assert_shows(&shown, &[&format!("skat: {}", spell(deal.skat()))]);
+}
+
+#[test]
+fn in_a_null_game_the_last_trick_shows_who_took_it_without_points() {
+    // The human plays at 18 and declares Null Hand; once a trick is taken
+    // and the game goes on, the trick grid names the taker and no points.
+    for seed in 1..40 {
+        let mut bots = passers();
+        let mut m = started(model(session_of(seed, isko())), &mut bots);
+        feed(&mut m, &mut bots, ch('y'));
+        let null = SkatAction::Declare(Contract::hand(GameKind::Null));
+        let Some(at) = m.options().iter().position(|&a| a == null) else { continue };
+        for _ in 0..at {
+            feed(&mut m, &mut bots, key(KeyCode::Down));
+        }
+        feed(&mut m, &mut bots, key(KeyCode::Enter));
+        assert_eq!(m.view.contract, Some(Contract::hand(GameKind::Null)));
+        while m.view.phase == SkatPhase::Playing && m.view.last_trick.is_none() {
+            feed(&mut m, &mut bots, key(KeyCode::Enter));
+        }
+        if m.view.phase != SkatPhase::Playing {
+            continue;
+        }
+        let shown = text(&screen(&m, 80, 24));
+        let last = shown.lines().find(|l| l.contains("│Last ")).expect("the last trick");
+        let winner = m.name_at(m.view.last_trick.unwrap().winner);
+        assert!(last.contains(&format!("→ {winner} │")) && !last.contains('+'), "{last}");
+        return;
+    }
+    panic!("no seed gave a Null game with a trick taken");
 }

@@ -3,10 +3,10 @@
 //! packet, saving, a four-member table where the person sits out.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
 
 use crossterm::event::KeyCode;
 use trumpf_ai::{Bot, RandomBot, SkatBot};
+use trumpf_core::iss::IssRecord;
 use trumpf_core::series::SkatMatchRules;
 use trumpf_core::skat::{DealSetup, SkatDeal, SkatRules};
 use trumpf_table::skat::Said;
@@ -459,11 +459,7 @@ fn quitting_takes_two_presses_of_q() {
 
 /// Plays with [`policy_key`] until `deals` deals are finished,
 /// returning every save command issued.
-fn saves_until(
-    m: &mut Model<SkatGame>,
-    bots: &mut Bots<SkatGame>,
-    deals: usize,
-) -> Vec<(PathBuf, String, usize, String)> {
+fn saves_until(m: &mut Model<SkatGame>, bots: &mut Bots<SkatGame>, deals: usize) -> Vec<Cmd<SkatGame>> {
     let mut saves = Vec::new();
     for _ in 0..2000 {
         if m.table().record().deals().len() == deals {
@@ -472,7 +468,7 @@ fn saves_until(
         let msg = policy_key(m);
         for cmd in feed(m, bots, msg) {
             match cmd {
-                Cmd::Save { path, text, deals, message } => saves.push((path, text, deals, message)),
+                Cmd::Save { .. } => saves.push(cmd),
                 other => panic!("unexpected {other:?}"),
             }
         }
@@ -481,22 +477,46 @@ fn saves_until(
 }
 
 #[test]
-fn saving_writes_every_finished_deal_and_autosave_follows_each_deal() {
+fn every_action_is_saved_and_w_saves_at_any_time() {
+    use trumpf_core::series::record::SavedMatch;
     let mut bots = passers();
     let mut m = started(model(session_of(8, isko())), &mut bots);
-    feed(&mut m, &mut bots, ch('w'));
-    assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("Nothing to save")));
+    // Before any deal is finished, w saves the deal so far.
+    let [Cmd::Save { text, version, message: Some(message), .. }] = &feed(&mut m, &mut bots, ch('w'))[..] else {
+        panic!("w saves")
+    };
+    assert_eq!(*version, m.table().version());
+    let taken = m.table().unfinished().unwrap().actions.len();
+    assert_eq!(taken, 2, "middlehand bid, the human's turn");
+    assert!(message.starts_with("Saved deal 1 so far (2 actions) as ISS records to "), "{message}");
+    assert!(IssRecord::parse(text.trim()).is_ok_and(|r| r.result.is_none() && r.moves.len() == taken), "{text}");
+    // Saving after every action: one save per action and new deal, silent,
+    // each holding the table's version.
     m.save.auto = true;
+    let before = m.table().version();
     let saves = saves_until(&mut m, &mut bots, 2);
-    assert_eq!(saves.len(), 2, "one save after each finished deal");
-    assert_eq!(saves[1].1.lines().count(), 2);
-    assert!(saves[1].1.starts_with(saves[0].1.as_str()));
-    let (path, _, deals, message) = saves[1].clone();
-    assert!(message.starts_with("Saved 2 deal(s) as ISS records to "), "{message}");
-    feed(&mut m, &mut bots, Msg::Saved { path: path.clone(), deals, result: Ok(()), message: message.clone() });
-    assert!(matches!(&m.status, Some(Status::Info(t)) if *t == message));
-    feed(&mut m, &mut bots, Msg::Saved { path, deals, result: Err("disk full".into()), message });
-    assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("disk full")));
+    assert_eq!(saves.len() as u64, m.table().version() - before, "one save per change");
+    let versions: Vec<u64> =
+        saves.iter().map(|c| if let Cmd::Save { version, .. } = c { *version } else { 0 }).collect();
+    assert_eq!(versions, (before + 1..=m.table().version()).collect::<Vec<_>>());
+    assert!(saves.iter().all(|c| matches!(c, Cmd::Save { message: None, .. })), "only w says it saved");
+    let Some(Cmd::Save { path, text, version, .. }) = saves.last().cloned() else { panic!("saved") };
+    assert_eq!(text.lines().count(), 2);
+    assert_eq!(text, m.table().save(SaveFormat::Iss).unwrap().text);
+    // A failed save is said, and the quit question says the game is not saved.
+    feed(&mut m, &mut bots, Msg::Saved { path: path.clone(), version, result: Err("disk full".into()), message: None });
+    assert!(matches!(&m.status, Some(Status::Error(t)) if t.contains("disk full") && t.contains("w tries again")));
+    assert!(!m.saved() && m.save_failure() == Some("disk full"));
+    feed(&mut m, &mut bots, ch('q'));
+    assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("(The last save failed: w tries again.)")));
+    feed(&mut m, &mut bots, ch('x'));
+    // The next save that works says so once.
+    feed(&mut m, &mut bots, Msg::Saved { path, version, result: Ok(()), message: None });
+    assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("again: the file holds the game")));
+    assert!(m.saved() && m.save_failure().is_none());
+    // The trumpf record of the same moment reads back to the same match.
+    let record = m.table().save(SaveFormat::Trumpf).unwrap().text;
+    assert_eq!(SavedMatch::<SkatGame>::read(&record).unwrap().record.game, *m.table().record());
 }
 
 #[test]
@@ -504,18 +524,20 @@ fn a_ramsch_cannot_be_an_iss_record_and_the_status_line_says_so() {
     use trumpf_core::series::record::MatchRecord;
     let (mut m, mut bots) = pub_ramsch(2);
     m.save.auto = true;
-    m.save.path = None;
-    let saves = saves_until(&mut m, &mut bots, 1);
-    let [(path, text, deals, message)] = &saves[..] else { panic!("{saves:?}") };
-    assert_eq!(path, &PathBuf::from("trumpf-skat.txt"), "without --save, the trumpf record's own file");
-    assert_eq!(message, "ISS records cannot express a Ramsch (deal 1): saved as a trumpf record to trumpf-skat.txt.");
-    let saved = Msg::Saved { path: path.clone(), deals: *deals, result: Ok(()), message: message.clone() };
+    saves_until(&mut m, &mut bots, 1);
+    let [Cmd::Save { path, text, version, message: Some(message) }] = &feed(&mut m, &mut bots, ch('w'))[..] else {
+        panic!("w saves")
+    };
+    assert_eq!(path, &m.save.path);
+    let file = path.display().to_string();
+    assert_eq!(*message, format!("ISS records cannot express a Ramsch (deal 1): saved as a trumpf record to {file}."));
+    let saved = Msg::Saved { path: path.clone(), version: *version, result: Ok(()), message: Some(message.clone()) };
     feed(&mut m, &mut bots, saved);
     let Some(Status::Info(status)) = &m.status else { panic!("{:?}", m.status) };
     assert!(status.starts_with("ISS records cannot express a Ramsch"), "{status}");
     let shown = crate::testing::text(&screen(&m, 80, 24));
     assert!(shown.contains("ISS records cannot express a Ramsch (deal 1): saved as a trumpf record to"), "{shown}");
-    assert!(shown.contains("trumpf-skat.txt.\nn next deal · w save · q quit"), "two status rows\n{shown}");
+    assert!(shown.contains("n next deal · w save · q quit"), "{shown}");
     let read = MatchRecord::<SkatGame>::read(text).unwrap();
     assert_eq!(read.game, *m.table().record());
     assert!(text.contains("\nrules table_size=3 pass_out=ramsch "), "{text}");
@@ -580,7 +602,7 @@ fn no_key_crashes_the_game() {
                     continue;
                 }
                 0..5 => policy_key(&m),
-                5 => Msg::Resize,
+                5 => Msg::Resize { width: rng.random_range(60..120), height: rng.random_range(16..40) },
                 // Ctrl-C and Ctrl-D quit like q; keep the session going.
                 _ => match random_key(&mut rng, &codes, &chars) {
                     Some(key) => Msg::Key(key),
@@ -763,8 +785,8 @@ fn a_four_member_session_seats_the_dealer_out_and_runs_headless() {
     assert!(shown.contains(&format!("│ Σ {} {} {} {} │", totals[0], totals[1], totals[2], totals[3])), "{shown}");
     // w saves the trumpf record of the four members, which reads back.
     m.save.format = SaveFormat::Trumpf;
-    let [Cmd::Save { text, deals, .. }] = &m.update(ch('w'))[..] else { panic!("w saves") };
-    assert_eq!(*deals, m.table().record().deals().len());
+    let [Cmd::Save { text, version, .. }] = &m.update(ch('w'))[..] else { panic!("w saves") };
+    assert_eq!(*version, m.table().version());
     let read = trumpf_core::series::record::MatchRecord::<SkatGame>::read(text).unwrap();
     assert_eq!(read.players, ["You", "Bot_1", "Bot_2", "Bot_3"]);
     assert_eq!(read.game, *m.table().record());
@@ -864,4 +886,33 @@ fn seeger_fabian_credits_the_dealer_sitting_out_with_30_for_a_lost_game() {
     assert_eq!(m.view.hand, deal_for(1, 2).hand(Seat::REARHAND));
     let shown = text(&screen(&m, 80, 24));
     assert!(shown.contains("Bot 1 deals and sits out."), "{shown}");
+}
+
+#[test]
+fn in_the_schieberamsch_trick_play_shows_what_each_did_with_the_packet() {
+    // The human (forehand) pushes the packet on; the two after him decide
+    // after he has; trick play says what all three did.
+    let (mut m, mut bots) = pub_ramsch(1);
+    feed(&mut m, &mut bots, ch('u'));
+    while m.view.phase != SkatPhase::Playing {
+        let msg = policy_key(&m);
+        feed(&mut m, &mut bots, msg);
+    }
+    // The engine's actions of the packet, seat by seat.
+    let actions = m.table().unfinished().unwrap().actions;
+    let did: Vec<String> = actions
+        .iter()
+        .filter_map(|&(seat, action)| {
+            let who = if seat == m.view.seat { "You".to_owned() } else { m.name_at(seat).to_owned() };
+            match action {
+                SkatAction::TakeSkat => Some(format!("{who} took")),
+                SkatAction::Push => Some(format!("{who} pushed")),
+                _ => None,
+            }
+        })
+        .collect();
+    assert_eq!(did.len(), 3, "{actions:?}");
+    assert!(did[0] == "You pushed");
+    let shown = crate::testing::text(&screen(&m, 80, 24));
+    assert!(shown.contains(&format!("The packet: {}.", did.join(" · "))), "{shown}");
 }

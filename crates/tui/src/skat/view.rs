@@ -13,8 +13,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_core::series::{MatchStatus, PiratPhase, PlayedDeal, Round};
 use trumpf_core::skat::{
-    AuctionStage, Contract, GameKind, Levels, MatchFormat, PassOut, RamschKind, SkatAction, SkatGame, SkatOutcome,
-    SkatPhase, points,
+    AuctionStage, BockStacking, Contract, GameKind, Levels, MatchFormat, PassOut, RamschKind, SkatAction, SkatGame,
+    SkatOutcome, SkatPhase, points,
 };
 use trumpf_core::{CardSet, GameView, Seat, Suit};
 use trumpf_table::skat::{Said, hand_order, pushes_text, seat_name};
@@ -197,10 +197,15 @@ impl Model<SkatGame> {
         match self.bid_turn() {
             Some(BidTurn::Say(_)) => {
                 let value = self.chosen_bid().map_or_else(|| "-".to_owned(), |v| v.to_string());
+                let keys = if self.extra.confirm_bid.is_some() {
+                    " ▶   Enter again: say it   any other key: back"
+                } else {
+                    " ▶   Enter: say it   p: pass"
+                };
                 lines.push(Line::from(vec![
                     Span::raw("Your bid:  ◀ "),
                     Span::styled(value, bold.fg(Color::Cyan)),
-                    Span::raw(" ▶   Enter: say it   p: pass"),
+                    Span::raw(keys),
                 ]));
             }
             Some(BidTurn::Answer(value)) => lines.push(Line::from(vec![
@@ -215,8 +220,7 @@ impl Model<SkatGame> {
         }
         if !self.sits_out() {
             lines.push(Line::default());
-            lines.push(Line::from("Your plain game values (matadors + game):"));
-            lines.push(reckoning(v.hand));
+            lines.extend(game_values(v.hand, "your ten cards"));
         }
     }
 
@@ -287,8 +291,7 @@ impl Model<SkatGame> {
                 lines.push(Line::from("Mark two cards to lay away (Space), then Enter."));
                 lines.push(self.marked_line());
                 lines.push(Line::default());
-                lines.push(Line::from("Plain values of your twelve cards:"));
-                lines.push(reckoning(v.hand));
+                lines.extend(game_values(v.hand, "your twelve cards"));
                 return;
             }
             _ => {
@@ -317,8 +320,7 @@ impl Model<SkatGame> {
             lines.push(Line::from("Your choice:").bold());
             self.option_lines(lines, room);
             lines.push(Line::default());
-            lines.push(Line::from("Your plain game values:"));
-            lines.push(reckoning(v.hand));
+            lines.extend(game_values(v.hand, "your ten cards"));
         } else {
             lines.extend(self.waiting_line());
         }
@@ -386,6 +388,25 @@ impl Model<SkatGame> {
             }
             lines.insert(0, Line::from(factors.join(" · ")));
             lines.insert(0, Line::from("Ramsch: each for himself; take few card points!").bold());
+            // What each did with the packet, the players after the person
+            // included (their choice came after his).
+            let packet: Vec<String> = self
+                .table()
+                .talk()
+                .iter()
+                .filter_map(|&(seat, said)| {
+                    let did = match said {
+                        Said::Took => "took",
+                        Said::Pushed => "pushed",
+                        _ => return None,
+                    };
+                    let who = if self.is_me(seat) { "You" } else { self.name_at(seat) };
+                    Some(format!("{who} {did}"))
+                })
+                .collect();
+            if !packet.is_empty() {
+                lines.push(Line::from(format!("The packet: {}.", packet.join(" · "))));
+            }
             if !v.skat.is_empty() {
                 let mut spans = vec![Span::raw("In the skat (you passed them): ")];
                 spans.extend(card_spans(hand_order(v.skat, None)));
@@ -425,9 +446,12 @@ impl Model<SkatGame> {
         lines.push(Line::default());
         let names: Vec<&str> = Seat::all(3).map(|seat| self.name_at(seat)).collect();
         let trick_no: u8 = v.tricks_won.iter().sum::<u8>() + 1;
+        let null = v.contract.is_some_and(|c| c.kind == GameKind::Null);
         let last = v.last_trick.as_ref().map(|last| {
             let won = points(last.cards.iter().copied().collect());
-            (&last.cards[..], last.leader.index(), format!("→ {} +{won}", self.name_at(last.winner)))
+            // In Null only who took the trick counts, not its points.
+            let after = if null { String::new() } else { format!(" +{won}") };
+            (&last.cards[..], last.leader.index(), format!("→ {}{after}", self.name_at(last.winner)))
         });
         let to_act = v.to_act.map(Seat::index);
         lines.extend(trick_grid(TRICK_COLUMN, &names, trick_no, (v.trick(), v.leader.index()), to_act, last));
@@ -512,8 +536,11 @@ impl Model<SkatGame> {
         let ramsch_rounds = pirat || table.bock.is_some_and(|b| b.ramsch_round_after_bock);
         let bock = pirat || table.bock.is_some();
         let mut out = Vec::new();
-        if let Some(n) = rules.deals {
-            out.push(format!("Deals: {} of {n} played", deals.len()));
+        match rules.deals {
+            Some(n) => out.push(format!("Deals: {} of {n} played", deals.len())),
+            // The list goes on until the players stop.
+            None if !pirat => out.push("Open list: no last deal".to_owned()),
+            None => {}
         }
         if pirat {
             let phase = if self.match_over() {
@@ -527,26 +554,62 @@ impl Model<SkatGame> {
             };
             out.push(format!("Pirat: {phase}"));
         }
-        if bock {
-            let pending = progress.bock_rounds_pending();
-            let played = (progress.bock_rounds_started as usize).saturating_sub(pending);
-            out.push(format!("Bock: {pending} to play, {played} played"));
+        let over = self.view.phase == SkatPhase::Over;
+        let members = self.table().members() as u32;
+        let overlap = table.bock.is_some_and(|b| b.stacking == BockStacking::Overlap);
+        // The rounds the deal in progress belongs to (once it is over: the
+        // next deal), counted in deals: every member deals once a round.
+        let mut ramsch_seen = false;
+        let mut running = Vec::new();
+        let mut waiting = (0usize, 0usize);
+        for (i, round) in progress.rounds.iter().enumerate() {
+            let runs = match round {
+                _ if !overlap => i == 0,
+                Round::Bock { .. } => true,
+                Round::Ramsch { .. } => !std::mem::replace(&mut ramsch_seen, true),
+            };
+            let (kind, left) = match *round {
+                Round::Bock { left } => ("Bock", left),
+                Round::Ramsch { left } => ("Ramsch", left),
+            };
+            if runs {
+                running.push(format!("{kind} round: deal {} of {members}", members.saturating_sub(left) + 1));
+            } else if kind == "Bock" {
+                waiting.0 += 1;
+            } else {
+                waiting.1 += 1;
+            }
         }
-        if ramsch_rounds {
-            let pending = progress.rounds.iter().filter(|r| matches!(r, Round::Ramsch { .. })).count();
-            let played = deals.iter().filter(|d| d.end.setup().ramsch_round).count() / self.table().members();
-            out.push(format!("Ramsch: {pending} to play, {played} played"));
+        if !over && self.table().status() == MatchStatus::Running {
+            out.extend(running.iter().cloned());
+        }
+        if waiting.0 > 0 {
+            out.push(format!("Bock rounds to come: {}", waiting.0));
+        }
+        if waiting.1 > 0 {
+            out.push(format!("Ramsch rounds to come: {}", waiting.1));
+        }
+        let played_bock = (progress.bock_rounds_started as usize).saturating_sub(progress.bock_rounds_pending());
+        if bock && played_bock > 0 {
+            out.push(format!("Bock rounds played: {played_bock}"));
+        }
+        let played_ramsch = deals.iter().filter(|d| d.end.setup().ramsch_round).count() / self.table().members();
+        if ramsch_rounds && played_ramsch > 0 {
+            out.push(format!("Ramsch rounds played: {played_ramsch}"));
         }
         match self.table().status() {
             MatchStatus::Won(m) => out.push(format!("Winner: {}", self.name(m))),
             MatchStatus::Drawn => out.push("Over: no single winner".to_owned()),
-            MatchStatus::Running if (bock || ramsch_rounds) && self.view.phase == SkatPhase::Over => {
+            MatchStatus::Running if (bock || ramsch_rounds) && over => {
                 let setup = progress.next_setup(table);
-                let next = match (setup.ramsch_round, setup.bock) {
-                    (true, 1) => "Ramsch round".to_owned(),
-                    (true, b) => format!("Ramsch round, Bock ×{b}"),
-                    (false, 1) => "normal deal".to_owned(),
-                    (false, b) => format!("Bock deal ×{b}"),
+                let position = running.first().and_then(|r| r.split_once(": ")).map(|(_, at)| at);
+                let next = match (setup.ramsch_round, setup.bock, position) {
+                    (true, 1, Some(at)) => format!("Ramsch, {at}"),
+                    (true, 1, None) => "Ramsch round".to_owned(),
+                    (true, b, _) => format!("Ramsch, Bock ×{b}"),
+                    (false, 1, _) => "normal deal".to_owned(),
+                    (false, b, Some(at)) if running.len() == 1 => format!("Bock ×{b}, {at}"),
+                    (false, b, _) => format!("Bock deal ×{b}"),
                 };
                 out.push(format!("Next: {next}"));
             }
@@ -753,10 +816,13 @@ fn plain_value(contract: Contract, known: CardSet) -> u16 {
     contract.kind.base_value().unwrap_or(0) * levels.multiplier()
 }
 
-/// "♣ 36  ♠ 33  ♥ 30  ♦ 27  Grand 72": the plain value of each suit game and
-/// Grand with matadors counted from `cards`.
-fn reckoning(cards: CardSet) -> Line<'static> {
-    let mut spans = Vec::new();
+/// What each suit game and Grand is worth if won with no level beyond the
+/// game (matadors counted from `cards`, "with" or "without", both raising
+/// the value), and how many trumps `cards` hold for it: values, not advice.
+/// A heading naming `whose` cards, then one row per game:
+/// `  ♥     110  without 10  1 trump`.
+fn game_values(cards: CardSet, whose: &str) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::from(format!("Worth if won, matadors from {whose}:"))];
     for kind in [
         GameKind::Suit(Suit::Clubs),
         GameKind::Suit(Suit::Spades),
@@ -765,11 +831,18 @@ fn reckoning(cards: CardSet) -> Line<'static> {
         GameKind::Grand,
     ] {
         let value = plain_value(Contract::pickup(kind), cards);
-        let label = match kind {
-            GameKind::Suit(suit) => Span::styled(suit.symbol().to_string(), suit_style(suit)),
-            _ => Span::raw("Grand"),
+        let matadors = kind.matadors(cards);
+        let with = if matadors >= 0 { "with" } else { "without" };
+        let held = cards.intersect(kind.trumps()).len();
+        let (label, cue) = match kind {
+            GameKind::Suit(suit) => (
+                Span::styled(format!("{:<6}", suit.symbol()), suit_style(suit)),
+                format!("{held} trump{}", if held == 1 { "" } else { "s" }),
+            ),
+            _ => (Span::raw(format!("{:<6}", "Grand")), format!("{held} jack{}", if held == 1 { "" } else { "s" })),
         };
-        spans.extend([Span::raw("  "), label, Span::raw(format!(" {value}"))]);
+        let matadors = format!("{with} {}", matadors.unsigned_abs());
+        lines.push(Line::from(vec![Span::raw("  "), label, Span::raw(format!("{value:>4}  {matadors:<11} {cue}"))]));
     }
-    Line::from(spans)
+    lines
 }

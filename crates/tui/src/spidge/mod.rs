@@ -12,7 +12,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_core::spidge::{DEALER, Hand, LEFT, RIGHT, SpidgeError, SpidgeGame, SpidgeView};
 use trumpf_core::{Card, CardSet, GameView, Seat};
-use trumpf_table::SaveFormat;
 use trumpf_table::spidge::{hand_name, hand_order, seat_name};
 
 use crate::model::{Model, TuiGame};
@@ -25,15 +24,6 @@ impl TuiGame for SpidgeGame {
     type Extra = ();
 
     const TITLE: &'static str = "Spidge";
-    /// Thirteen cards in a row beside the score panel.
-    const MIN_WIDTH: u16 = 80;
-    /// The table, the dummy and the hand.
-    const MIN_HEIGHT: u16 = 22;
-
-    fn default_file(_format: SaveFormat) -> &'static str {
-        "trumpf-spidge.txt"
-    }
-
     fn acting(view: &SpidgeView) -> Option<Seat> {
         view.to_act()
     }

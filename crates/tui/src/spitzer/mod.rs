@@ -11,12 +11,11 @@ use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_core::spitzer::{
-    Announcement, BLACK_QUEENS, Contract, SpitzerAction, SpitzerError, SpitzerGame, SpitzerPhase, SpitzerView, TRUMPS,
-    points,
+    Announcement, BLACK_QUEENS, Column as TariffColumn, Contract, SpitzerAction, SpitzerError, SpitzerGame,
+    SpitzerPhase, SpitzerView, TRUMPS, points,
 };
 use trumpf_core::{Card, CardSet, GameView, Seat};
-use trumpf_table::SaveFormat;
-use trumpf_table::spitzer::{Said, announcement_text, contract_text, hand_order, tariff_row};
+use trumpf_table::spitzer::{Said, announcement_text, contract_text, hand_order, tariff_entry};
 
 use crate::model::{Model, TuiGame};
 use crate::widgets::{card_row, card_text, last_trick_line, result_lines, seat_spans, title_line, trick_grid};
@@ -64,10 +63,6 @@ impl TuiGame for SpitzerGame {
     type Extra = ();
 
     const TITLE: &'static str = "Spitzer";
-
-    fn default_file(_format: SaveFormat) -> &'static str {
-        "trumpf-spitzer.txt"
-    }
 
     fn acting(view: &SpitzerView) -> Option<Seat> {
         view.to_act
@@ -252,7 +247,6 @@ impl Model<SpitzerGame> {
         let v = &self.view;
         let mut lines = vec![self.contract_line()];
         lines.extend(Seat::all(4).map(|seat| self.seat_row(seat)));
-        lines.push(Line::default());
         if v.phase == SpitzerPhase::Announcing {
             let room = usize::from(area.height.saturating_sub(2));
             self.announcement_lines(&mut lines, room);
@@ -272,12 +266,12 @@ impl Model<SpitzerGame> {
         let v = &self.view;
         let options = self.options();
         if options.is_empty() {
+            lines.push(Line::default());
             lines.extend(self.waiting_line());
             return;
         }
-        lines.push(Line::from("Your turn: pass or announce (↑/↓, Enter):"));
         let chosen = self.option_index(options.len());
-        let rows = room.saturating_sub(lines.len() + 1).max(1);
+        let rows = room.saturating_sub(lines.len() + TARIFF_ROWS).max(1);
         let first = chosen.saturating_sub(rows - 1).min(options.len().saturating_sub(rows));
         for (i, &action) in options.iter().enumerate().skip(first).take(rows) {
             let label = match action {
@@ -292,9 +286,7 @@ impl Model<SpitzerGame> {
             };
             lines.push(Line::from(format!("{marker}{label}")).style(style));
         }
-        let contract = contract_of(options[chosen], v.hand);
-        let row = tariff_row(contract, None);
-        lines.push(Line::from(format!("Tariff {row}")).style(Style::new().add_modifier(Modifier::DIM)));
+        lines.extend(tariff_lines(contract_of(options[chosen], v.hand)));
     }
 
     /// The trick in progress and the last one as a grid, one column per seat.
@@ -313,6 +305,10 @@ impl Model<SpitzerGame> {
         {
             lines.push(Line::from(format!("The called ace {} is not out yet.", card_text(ace))).dim());
         }
+        if v.is_my_turn() {
+            // Also when the turn comes in the middle of a trick.
+            lines.push(Line::from("Your turn: play a card (• marks the playable ones).").bold().fg(Color::Cyan));
+        }
         lines.extend(self.waiting_line());
     }
 
@@ -322,10 +318,16 @@ impl Model<SpitzerGame> {
         let playing = v.phase == SpitzerPhase::Playing && v.is_my_turn();
         let cursor = (v.phase == SpitzerPhase::Playing).then_some(self.cursor);
         let trumps = v.hand.intersect(TRUMPS).len();
-        let note = if playing { " · • playable" } else { "" };
-        let title = format!(" Your hand · {} · {trumps} trump{}{note} ", seat_label(v.seat), plural(trumps));
+        // Playing, the seat (in the title bar) gives way to the cue.
+        let trumps = format!("{trumps} trump{}", plural(trumps));
+        let title = if playing {
+            format!(" Your hand · your turn · {trumps} · • playable ")
+        } else {
+            format!(" Your hand · {} · {trumps} ", seat_label(v.seat))
+        };
+        let style = if playing { Style::new().fg(Color::Cyan) } else { Style::new() };
         Paragraph::new(card_row(&cards, v.legal_cards(), playing, cursor))
-            .block(Block::bordered().title(title))
+            .block(Block::bordered().title(title).border_style(style))
             .render(area, buf);
     }
 
@@ -364,6 +366,30 @@ impl Model<SpitzerGame> {
             _ => " ←/→ move · Tab next playable · Enter/Space play · w save · q quit",
         }
     }
+}
+
+/// Rows of [`tariff_lines`].
+const TARIFF_ROWS: usize = 3;
+
+/// The tariff of `contract` (spitzer.md §6.2–6.3) under the announcement
+/// chosen: its columns in words (the declaring side's card points, or no
+/// trick, or all eight), the game points of each, and what the sign means.
+fn tariff_lines(contract: Contract) -> Vec<Line<'static>> {
+    let labels = ["none", "≤30", "31–60", "61–89", "≥90", "all 8"];
+    let entries: Vec<String> = TariffColumn::ALL.iter().map(|&c| tariff_entry(contract, c)).collect();
+    let row = |first: &str, cells: &[String]| {
+        let mut text = format!("{first:<17}");
+        for cell in cells {
+            text.push_str(&format!("{cell:>6}"));
+        }
+        text
+    };
+    let labels: Vec<String> = labels.iter().map(|&l| l.to_owned()).collect();
+    vec![
+        Line::from(row("Your side takes:", &labels)),
+        Line::from(row("Game points:", &entries)).bold(),
+        Line::from("+: each of your side gains · -: each opponent gains").dim(),
+    ]
 }
 
 fn plural(n: usize) -> &'static str {

@@ -85,7 +85,6 @@ fn every_eligible_announcement_is_offered_and_the_chosen_one_is_made() {
     let mut m = started(model_with("CQ SQ CT D9 H8 S7 DA SK", ""), &mut bots);
     let shown = text(&screen(&m, 80, 24));
     for expected in [
-        "Your turn: pass or announce",
         "▶ Pass (both black queens: a silent Sneaker)",
         "Call ♣A — its holder is your secret partner",
         "Call ♠A — its holder is your secret partner",
@@ -93,7 +92,10 @@ fn every_eligible_announcement_is_offered_and_the_chosen_one_is_made() {
         "Zola — alone against three",
         "Zola Schneider — alone, 90 to win",
         "Zola Schneider Schwarz — alone, all 8 tricks to win",
-        "Tariff c0 — c1 -9 c2 -6 c3 +9 c4 +12 c5 +15",
+        // spitzer.md §6.2–6.3: the columns in words, the Sneaker row.
+        "Your side takes: none ≤30 31–60 61–89 ≥90 all 8",
+        "Game points: — -9 -6 +9 +12 +15",
+        "+: each of your side gains · -: each opponent gains",
         "↑/↓ choose · Enter announce · p pass",
     ] {
         assert!(shown.contains(expected), "{expected:?} missing in\n{shown}");
@@ -105,7 +107,7 @@ fn every_eligible_announcement_is_offered_and_the_chosen_one_is_made() {
     feed(&mut m, &mut bots, key(KeyCode::Down));
     let shown = text(&screen(&m, 80, 24));
     assert!(shown.contains("▶ Call ♠A"), "{shown}");
-    assert!(shown.contains("Tariff c0 — c1 -9 c2 -6 c3 +3 c4 +6 c5 +9"), "{shown}");
+    assert!(shown.contains("Game points: — -9 -6 +3 +6 +9"), "the Normal row\n{shown}");
     feed(&mut m, &mut bots, key(KeyCode::Enter));
     assert_eq!(m.view.announcement, Some((Seat::FOREHAND, Announcement::CallAce(trumpf_core::Suit::Spades))));
     assert_eq!(m.view.phase, SpitzerPhase::Playing);
@@ -242,6 +244,7 @@ fn a_whole_match_runs_to_42_and_reads_back_from_its_record() {
     let mut bots = heuristic();
     let mut m = started(model(2024), &mut bots);
     m.save.auto = true;
+    let before = m.table().version();
     let mut saves = Vec::new();
     let mut results = 0;
     for _ in 0..100_000 {
@@ -285,10 +288,13 @@ fn a_whole_match_runs_to_42_and_reads_back_from_its_record() {
     feed(&mut m, &mut bots, ch('n'));
     assert_eq!(m.table().number(), number);
     assert!(matches!(&m.status, Some(Status::Info(t)) if t.contains("The game is over")));
-    // One save per deal, each the whole match so far; the last reads back.
-    assert_eq!(saves.len(), record.deals().len());
-    let Some(Cmd::Save { text, deals, .. }) = saves.last() else { panic!("saved") };
-    assert_eq!(*deals, record.deals().len());
+    // One save per action and new deal, each the whole match so far; the
+    // last reads back.
+    let versions: Vec<u64> =
+        saves.iter().map(|c| if let Cmd::Save { version, .. } = c { *version } else { 0 }).collect();
+    assert_eq!(versions, (before + 1..=m.table().version()).collect::<Vec<_>>());
+    let Some(Cmd::Save { text, version, .. }) = saves.last() else { panic!("saved") };
+    assert_eq!(*version, m.table().version());
     let read = MatchRecord::<SpitzerGame>::read(text).unwrap();
     assert_eq!(read.game, record);
     assert_eq!(read.players, ["You", "Bot_1", "Bot_2", "Bot_3"]);
@@ -312,4 +318,25 @@ fn small_terminals_get_a_notice() {
     assert!(text(&screen(&m, 40, 10)).replace('\n', " ").contains("needs a terminal of at least 80×24"));
     let shown = text(&screen(&m, 80, 24));
     assert!(shown.contains("Your hand") && shown.contains("Game to 42") && shown.contains("q quit"));
+}
+
+#[test]
+fn the_turn_is_said_also_when_it_comes_in_the_middle_of_a_trick() {
+    // Seed 4, deal 6 of the trial, and every such turn of a whole match:
+    // the table and the hand say it is the person's turn, whatever the
+    // status line still says.
+    let mut bots = heuristic();
+    let mut m = started(model(4), &mut bots);
+    let mut mid_trick = 0;
+    play_match(&mut m, &mut bots, |m| {
+        let v = &m.view;
+        if v.phase == SpitzerPhase::Playing && v.is_my_turn() && !v.trick().is_empty() {
+            mid_trick += 1;
+            let shown = text(&screen(m, 80, 24));
+            let table: Vec<&str> = shown.lines().take_while(|l| !l.contains("Your hand")).collect();
+            assert!(table.iter().any(|l| l.contains("Your turn: play a card")), "{shown}");
+            assert!(shown.contains("Your hand · your turn · ") && shown.contains(" · • playable"), "{shown}");
+        }
+    });
+    assert!(mid_trick > 10, "{mid_trick} turns in the middle of a trick");
 }
