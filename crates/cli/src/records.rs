@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use anyhow::{Result, anyhow};
 use serde::Serialize;
-use trumpf_core::series::record::{MatchRecord, RecordGame, game_of};
+use trumpf_core::series::record::{RecordGame, SavedMatch, game_of};
 use trumpf_core::series::{MatchStatus, PlayedDeal};
 use trumpf_core::skat::{SkatGame, SkatOutcome};
 use trumpf_core::spidge::SpidgeGame;
@@ -73,14 +73,14 @@ impl DescribeDeal for SkatGame {
             Some(SkatOutcome::Played { declarer, settlement: s }) => {
                 let kontra = ["", " [Kontra]", " [Kontra, Re]"][usize::from(s.kontra.min(2))];
                 format!(
-                    "{}{kontra} by {}, bid {}: {} {:+} ({} points, {} tricks)",
+                    "{}{kontra} by {}, bid {}: {} {:+} ({} points, {})",
                     s.contract,
                     seating.who(declarer),
                     s.bid,
                     if s.won { "won" } else { "lost" },
                     s.score,
                     s.tally.declarer_points,
-                    s.tally.declarer_tricks
+                    count(s.tally.declarer_tricks, "trick", "tricks")
                 )
             }
             Some(SkatOutcome::PassedIn) => "passed in".to_owned(),
@@ -147,11 +147,11 @@ impl DescribeDeal for SpitzerGame {
                 let s = &o.settlement;
                 let side: Vec<String> = o.declaring.iter().map(|seat| seating.who(seat)).collect();
                 format!(
-                    "{} by {}: {} points, {} tricks, {} ({:+})",
+                    "{} by {}: {} points, {}, {} ({:+})",
                     s.contract,
                     side.join(" and "),
                     s.points,
-                    s.tricks,
+                    count(s.tricks, "trick", "tricks"),
                     s.column,
                     s.value
                 )
@@ -182,7 +182,24 @@ struct JsonEnd<'a> {
     winner: Option<Member>,
 }
 
-fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut impl Write) -> io::Result<()> {
+/// A count with its noun: "1 trick", "4 tricks".
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The JSON line of a deal still being played.
+#[derive(Serialize)]
+struct JsonUnfinished<'a> {
+    game: &'a str,
+    deal: usize,
+    dealer: Member,
+    unfinished: bool,
+    actions: usize,
+}
+
+fn print_match<G: DescribeDeal>(saved: &SavedMatch<G>, json: bool, out: &mut impl Write) -> io::Result<()> {
+    let record = &saved.record;
     let m = &record.game;
     let members = m.members();
     let mut totals = vec![0i64; members];
@@ -214,6 +231,21 @@ fn print_match<G: DescribeDeal>(record: &MatchRecord<G>, json: bool, out: &mut i
             )?;
         }
     }
+    if let Some(deal) = &saved.unfinished {
+        let number = m.deals().len() + 1;
+        let actions = deal.actions.len();
+        if json {
+            let line = JsonUnfinished { game: G::NAME, deal: number, dealer: deal.dealer, unfinished: true, actions };
+            writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        } else {
+            writeln!(
+                out,
+                "deal {number}: dealer {}: unfinished ({} so far)",
+                record.players[deal.dealer.index()],
+                count(actions as u64, "action", "actions")
+            )?;
+        }
+    }
     let (status, winner) = match m.status() {
         MatchStatus::Running => ("running".to_owned(), None),
         MatchStatus::Won(w) => (format!("won by {}", record.players[w.index()]), Some(w)),
@@ -238,9 +270,9 @@ pub fn replay_match(text: &str, json: bool, out: &mut impl Write) -> Result<()> 
     let game = game_of(text)?;
     let id: GameId = game.parse().map_err(|_| anyhow!("unknown game {game:?} in the record"))?;
     match id {
-        GameId::Skat => print_match(&MatchRecord::<SkatGame>::read(text)?, json, out)?,
-        GameId::Spidge => print_match(&MatchRecord::<SpidgeGame>::read(text)?, json, out)?,
-        GameId::Spitzer => print_match(&MatchRecord::<SpitzerGame>::read(text)?, json, out)?,
+        GameId::Skat => print_match(&SavedMatch::<SkatGame>::read(text)?, json, out)?,
+        GameId::Spidge => print_match(&SavedMatch::<SpidgeGame>::read(text)?, json, out)?,
+        GameId::Spitzer => print_match(&SavedMatch::<SpitzerGame>::read(text)?, json, out)?,
     }
     Ok(())
 }
@@ -248,6 +280,7 @@ pub fn replay_match(text: &str, json: bool, out: &mut impl Write) -> Result<()> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use trumpf_core::series::record::MatchRecord;
     use trumpf_core::series::{Match, SkatMatchRules};
     use trumpf_core::skat::{SkatAction, SkatDeal, SkatRules};
     use trumpf_core::{Game, Seat};
@@ -328,6 +361,24 @@ mod tests {
         // middlehand names up to 264, where middlehand must pass.
         assert!(lines[1].contains(" by Bob (forehand), bid 264: "), "{}", lines[1]);
         assert!(!out.contains("seat "), "{out}");
+    }
+
+    #[test]
+    fn an_unfinished_last_deal_is_said() {
+        // A record with the deal in progress (no `scores` line), as
+        // `trumpf play` saves it.
+        let text = passed_in_record()
+            .replace("deals=1", "deals=2")
+            .replace("status drawn", "status running")
+            .replace("\ntotals", "\ndeal 2\ndealer 1\ncards FH=C7.C8.C9.CT.CJ.CQ.CK.CA.S7.S8 MH=S9.ST.SJ.SQ.SK.SA.H7.H8.H9.HT RH=HJ.HQ.HK.HA.D7.D8.D9.DT.DJ.DQ skat=DK.DA\nactions 1:18 0:y\n\ntotals");
+        let mut out = Vec::new();
+        replay_match(&text, false, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("deal 2: dealer Bob: unfinished (2 actions so far)"), "{out}");
+        let mut json = Vec::new();
+        replay_match(&text, true, &mut json).unwrap();
+        let json = String::from_utf8(json).unwrap();
+        assert!(json.contains(r#""unfinished":true"#) && json.contains(r#""actions":2"#), "{json}");
     }
 
     #[test]

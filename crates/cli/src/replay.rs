@@ -15,7 +15,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Serialize;
 use trumpf_core::Seat;
-use trumpf_core::iss::{IssEnd, IssOutcome, IssRecord, IssReplay, IssResult, IssSettlement};
+use trumpf_core::iss::{IssEnd, IssErrorKind, IssOutcome, IssRecord, IssReplay, IssResult, IssSettlement};
 use trumpf_core::skat::GameKind;
 
 /// Arguments of `trumpf replay`.
@@ -68,6 +68,7 @@ struct Summary {
 /// Replays every record of `text`: settlements to `out`, problems to `err`.
 fn replay_text(text: &str, json: bool, out: &mut impl Write, err: &mut impl Write) -> io::Result<Summary> {
     let mut summary = Summary { records: 0, failed: 0 };
+    let last = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, _)| i).last();
     for (i, line) in text.lines().enumerate() {
         let line = if i == 0 { line.strip_prefix('\u{feff}').unwrap_or(line) } else { line };
         if line.trim().is_empty() {
@@ -78,8 +79,20 @@ fn replay_text(text: &str, json: bool, out: &mut impl Write, err: &mut impl Writ
             Ok(replayed) => replayed,
             Err(mut error) => {
                 error.line = Some(i + 1);
-                writeln!(err, "error: {error}")?;
-                summary.failed += 1;
+                // `trumpf play` saves the deal in progress as a last record
+                // that stops mid-deal and has no result: not a failure.
+                let in_progress = Some(i) == last
+                    && matches!(error.kind, IssErrorKind::Unfinished { .. })
+                    && IssRecord::parse(line).is_ok_and(|r| r.result.is_none());
+                if in_progress {
+                    writeln!(err, "note: line {}: the deal in progress when the file was saved (unfinished)", i + 1)?;
+                    if !json {
+                        writeln!(out, "{}: unfinished", error.id.map_or_else(String::new, |id| id.to_string()))?;
+                    }
+                } else {
+                    writeln!(err, "error: {error}")?;
+                    summary.failed += 1;
+                }
                 continue;
             }
         };
@@ -198,7 +211,8 @@ fn human(record: &IssRecord, replay: &IssReplay) -> String {
                 let with = if s.matadors >= 0 { "with" } else { "without" };
                 line.push_str(&format!(", {with} {}", s.matadors.unsigned_abs()));
             }
-            line.push_str(&format!(", {} points, {} tricks", s.declarer_points, s.declarer_tricks));
+            let tricks = crate::records::count(s.declarer_tricks, "trick", "tricks");
+            line.push_str(&format!(", {} points, {tricks}", s.declarer_points));
             for (flag, name) in [(s.schneider, "schneider"), (s.schwarz, "schwarz"), (s.overbid, "overbid")] {
                 if flag {
                     line.push_str(", ");
@@ -304,6 +318,24 @@ mod tests {
         assert_eq!(summary, Summary { records: 1, failed: 1 });
         assert_eq!(out.lines().count(), 1);
         assert!(err.contains("the server wrote `d:2 loss v:-108"), "{err}");
+    }
+
+    #[test]
+    fn a_last_record_that_stops_mid_deal_is_the_deal_in_progress() {
+        // The first record cut after the skat pickup, its result removed,
+        // as `trumpf play` saves a deal in progress.
+        let full = RECORDS.lines().next().unwrap();
+        let cut = full.split(" 2 s ").next().unwrap().to_owned() + " 2 s ]R[] ;)";
+        let cut = cut.replace("R[] ;)", ";)");
+        let text = format!("{full}\n{cut}\n");
+        let (summary, out, err) = run_text(&text, false);
+        assert_eq!(summary.failed, 0, "{err}");
+        assert!(err.contains("note: line 2: the deal in progress"), "{err}");
+        assert!(out.lines().nth(1).is_some_and(|l| l.ends_with("unfinished")), "{out}");
+        // The same cut record anywhere but last is an error.
+        let text = format!("{cut}\n{full}\n");
+        let (summary, _, err) = run_text(&text, false);
+        assert_eq!(summary.failed, 1, "{err}");
     }
 
     #[test]

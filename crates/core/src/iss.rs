@@ -540,6 +540,11 @@ pub fn unsupported(game: &SkatGame) -> Option<&'static str> {
         Some("the house rule that lost hand games count single")
     } else if rules.allow_null_below_bid {
         Some("the house rule that allows Null below the bid")
+    } else if game.contract().is_some()
+        && rules.kontra.is_some_and(|k| k.timing == crate::skat::KontraTiming::BeforeOpeningLead)
+    {
+        // The opponents' "no Kontra" before the lead are moves ISS has not.
+        Some("the Kontra window before the opening lead")
     } else {
         None
     }

@@ -538,3 +538,26 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn a_game_with_the_kontra_window_before_the_lead_is_not_expressible() {
+    use trumpf_core::skat::{Contract, GameKind, KontraRules, KontraTiming};
+    // The opponents' "no Kontra" in the window are moves of their own,
+    // which ISS records have not: such a game stays in the trumpf format.
+    let rules = SkatRules {
+        kontra: Some(KontraRules { timing: KontraTiming::BeforeOpeningLead, ..KontraRules::default() }),
+        ..SkatRules::ISKO
+    };
+    let mut game = SkatGame::new(SkatDeal::from_seed(2), rules);
+    for (seat, action) in [
+        (Seat::MIDDLEHAND, SkatAction::Bid(18)),
+        (Seat::FOREHAND, SkatAction::Pass),
+        (Seat::REARHAND, SkatAction::Pass),
+        (Seat::MIDDLEHAND, SkatAction::Declare(Contract::hand(GameKind::Grand))),
+    ] {
+        game.try_apply(seat, action).unwrap();
+    }
+    assert_eq!(trumpf_core::iss::unsupported(&game), Some("the Kontra window before the opening lead"));
+    let plain = SkatGame::new(SkatDeal::from_seed(2), SkatRules::ISKO);
+    assert_eq!(trumpf_core::iss::unsupported(&plain), None);
+}
