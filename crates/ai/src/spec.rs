@@ -17,6 +17,7 @@ use crate::{Bot, RandomBot, SkatBot, SpidgeBot, SpitzerBot};
 
 /// A playing strength of `trumpf play` and the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum Level {
     /// PIMC with few worlds, no inference, rule-of-thumb bidding.
     Easy,

@@ -18,7 +18,7 @@ use trumpf_core::series::{MatchGame, MatchStatus, SkatMatchRules};
 use trumpf_core::skat::{MatchFormat, Scoring, SkatGame};
 use trumpf_core::spidge::SpidgeGame;
 use trumpf_core::spitzer::SpitzerGame;
-use trumpf_table::{Resumable, SaveFormat, Table, saved_game};
+use trumpf_table::{BotKind, Resumable, SaveFormat, Table, saved_game};
 use trumpf_tui::{Options, TuiGame};
 
 /// Arguments of `trumpf play`.
@@ -51,6 +51,12 @@ pub struct PlayArgs {
     /// Overwrite the --save FILE if it exists.
     #[arg(long)]
     pub force: bool,
+    /// How strong the bots are: easy, medium (the default) or hard (PIMC
+    /// bots that sample the hidden cards and solve each sample; harder
+    /// thinks more and bids by simulation), or heuristic (rules of thumb)
+    /// or random. With --resume too.
+    #[arg(long, value_name = "LEVEL", default_value = "medium")]
+    pub bots: BotKind,
     /// Pause between bot moves, in milliseconds, so their play can be followed.
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub delay: u64,
@@ -181,7 +187,7 @@ fn run_skat(args: &PlayArgs) -> Result<()> {
     let at = args.members.map_or_else(String::new, |m| format!(" --members {m}"));
     let save = save_file::<SkatGame>(args, seed, format(args))?;
     let options = options(args, save, format(args), format!("trumpf play --seed {seed} --rules {spec}{at}"));
-    play(trumpf_tui::open::<SkatGame>(rules, seed)?, &options)
+    play(trumpf_tui::open::<SkatGame>(rules, seed, args.bots)?, &options)
 }
 
 /// `trumpf play` for a game played as a match under its own `rules`.
@@ -189,7 +195,7 @@ fn run_match<G: TuiGame>(args: &PlayArgs, rules: <G as MatchGame>::Rules) -> Res
     let seed = args.seed.unwrap_or_else(clock_seed);
     let save = save_file::<G>(args, seed, SaveFormat::Trumpf)?;
     let options = options(args, save, format(args), format!("trumpf play {} --seed {seed}", G::NAME));
-    play(trumpf_tui::open::<G>(rules, seed)?, &options)
+    play(trumpf_tui::open::<G>(rules, seed, args.bots)?, &options)
 }
 
 /// Plays `table` in the terminal; prints the summary, and fails when the
@@ -284,7 +290,7 @@ fn resume_game<G: TuiGame>(args: &PlayArgs, file: &Path, text: &str) -> Result<(
     let what = || format!("{} cannot be continued", file.display());
     let saved = Resumable::<G>::read(text).with_context(what)?;
     // The person and the bots as at a new table of these rules.
-    let controllers = trumpf_tui::setup::<G>(saved.rules.clone(), saved.seed).controllers;
+    let controllers = trumpf_tui::setup_with::<G>(saved.rules.clone(), saved.seed, args.bots).controllers;
     let table = saved.table(controllers).with_context(what)?;
     if let MatchStatus::Won(_) | MatchStatus::Drawn = table.status() {
         bail!("the match saved in {} is over: `trumpf replay {0}` shows it", file.display());
@@ -318,6 +324,7 @@ mod tests {
             save: None,
             resume: None,
             force: false,
+            bots: BotKind::Heuristic,
             delay: 0,
             fast: true,
             rules: None,

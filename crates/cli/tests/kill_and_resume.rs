@@ -183,7 +183,8 @@ fn a_killed_spidge_game_resumes_with_every_action() {
     let dir = scratch("spidge");
     let file = dir.join("game.txt");
     let path = file.to_str().unwrap();
-    let mut game = Session::start(&["play", "spidge", "--seed", "3", "--fast", "--save", path], &dir);
+    let mut game =
+        Session::start(&["play", "spidge", "--seed", "3", "--fast", "--bots", "heuristic", "--save", path], &dir);
     // Each Enter at the person's turn plays the card under the cursor: the
     // hand is one card shorter, and the bots play until his turn comes
     // again (the hand's title says so), when nothing moves until he acts.
@@ -225,7 +226,7 @@ fn a_killed_spidge_game_resumes_with_every_action() {
     assert_eq!(written(hand), sorted(hand_shown.clone()));
 
     // Resumed: the same deal, the same hand, and play goes on.
-    let mut game = Session::start(&["play", "--resume", path, "--fast"], &dir);
+    let mut game = Session::start(&["play", "--resume", path, "--fast", "--bots", "heuristic"], &dir);
     let screen = game.wait_for("Your turn: play a card");
     assert!(screen.contains("deal 1 · seed 3"), "{screen}");
     assert_eq!(sorted(panel_cards(&screen, "Your hand")), written(hand));
@@ -283,7 +284,7 @@ fn a_killed_skat_game_resumes_from_its_iss_records_with_every_action() {
     let dir = scratch("skat");
     let file = dir.join("game.sgf");
     let path = file.to_str().unwrap();
-    let mut game = Session::start(&["play", "--seed", "11", "--fast", "--save", path], &dir);
+    let mut game = Session::start(&["play", "--seed", "11", "--fast", "--bots", "heuristic", "--save", path], &dir);
     let mut screen = game.settled();
     let mut played = 0;
     for _ in 0..400 {
@@ -317,7 +318,7 @@ fn a_killed_skat_game_resumes_from_its_iss_records_with_every_action() {
 
     // Resumed: the same deal and hand; one more card, then a kill at once,
     // while the bots answer: the file still reads, every action kept.
-    let mut game = Session::start(&["play", "--resume", path, "--fast"], &dir);
+    let mut game = Session::start(&["play", "--resume", path, "--fast", "--bots", "heuristic"], &dir);
     // The status line greets with the rules; the hand says it plays.
     let screen = game.wait_for("• playable");
     assert!(screen.contains(&format!("deal {}", lines.len())) && screen.contains("seed 11"), "{screen}");
@@ -334,7 +335,7 @@ fn a_killed_skat_game_resumes_from_its_iss_records_with_every_action() {
     assert_eq!(record_again.moves[..record.moves.len()], record.moves[..], "every action kept");
 
     // Resumed once more, quit at once: the summary names the file.
-    let mut game = Session::start(&["play", "--resume", path, "--fast"], &dir);
+    let mut game = Session::start(&["play", "--resume", path, "--fast", "--bots", "heuristic"], &dir);
     game.settled();
     game.press("q");
     game.press("q");
@@ -354,7 +355,8 @@ fn a_failed_save_is_said_in_the_game_and_on_exit() {
     std::fs::create_dir_all(&sub).unwrap();
     let file = sub.join("game.txt");
     let path = file.to_str().unwrap();
-    let mut game = Session::start(&["play", "spidge", "--seed", "3", "--fast", "--save", path], &dir);
+    let mut game =
+        Session::start(&["play", "spidge", "--seed", "3", "--fast", "--bots", "heuristic", "--save", path], &dir);
     game.wait_for("Your turn: play a card");
     // The directory goes away: the next save cannot be written.
     std::fs::remove_dir_all(&sub).unwrap();

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use trumpf_ai::{BotSpec, Level};
+
 /// The player of one member of a table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -73,6 +75,39 @@ pub enum BotKind {
     /// The game's rule-of-thumb player ([`trumpf_ai::SkatBot`],
     /// [`trumpf_ai::SpitzerBot`], [`trumpf_ai::SpidgeBot`]).
     Heuristic,
+    /// A search bot of a strength ([`trumpf_ai::Level`]: PIMC with more
+    /// worlds and bidding by simulation the harder it is).
+    Level(Level),
+}
+
+impl BotKind {
+    /// The bot spec this kind names.
+    pub fn spec(self) -> BotSpec {
+        match self {
+            BotKind::Random => BotSpec::Random,
+            BotKind::Heuristic => BotSpec::Heuristic,
+            BotKind::Level(level) => BotSpec::Level(level),
+        }
+    }
+}
+
+/// Text that names no bot kind of a table.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {0:?}: one of easy, medium, hard, heuristic, random")]
+pub struct ParseBotKindError(pub String);
+
+impl std::str::FromStr for BotKind {
+    type Err = ParseBotKindError;
+    fn from_str(s: &str) -> Result<BotKind, ParseBotKindError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(BotKind::Random),
+            "heuristic" => Ok(BotKind::Heuristic),
+            "easy" => Ok(BotKind::Level(Level::Easy)),
+            "medium" => Ok(BotKind::Level(Level::Medium)),
+            "hard" => Ok(BotKind::Level(Level::Hard)),
+            _ => Err(ParseBotKindError(s.to_owned())),
+        }
+    }
 }
 
 impl fmt::Display for BotKind {
@@ -80,6 +115,7 @@ impl fmt::Display for BotKind {
         f.write_str(match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Level(level) => level.name(),
         })
     }
 }

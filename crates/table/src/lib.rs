@@ -75,7 +75,7 @@ pub mod spidge;
 pub mod spitzer;
 
 pub use bots::{BotAnswer, BotRequest, BotTrouble, Bots, Ticket, bot_seed};
-pub use controller::{BotKind, Controller};
+pub use controller::{BotKind, Controller, ParseBotKindError};
 pub use event::{Event, Numbered};
 pub use game::TableGame;
 pub use itemised::{Align, Column, Grid, GridRow, Row, Tone};

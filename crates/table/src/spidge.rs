@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use trumpf_ai::{Bot, RandomBot, SpidgeBot};
+use trumpf_ai::Bot;
 use trumpf_core::spidge::{
     Award, DEALER, Hand, LEFT, RIGHT, SpidgeAction, SpidgeGame, SpidgeResult, SpidgeRules, SpidgeView,
 };
@@ -66,10 +66,7 @@ impl TableGame for SpidgeGame {
     type Said = Said;
 
     fn bot(kind: BotKind, seed: u64) -> Option<Box<dyn Bot<SpidgeGame>>> {
-        match kind {
-            BotKind::Random => Some(Box::new(RandomBot::new(seed))),
-            BotKind::Heuristic => Some(Box::new(SpidgeBot::new())),
-        }
+        <SpidgeGame as trumpf_ai::BotGame>::bot(&kind.spec(), seed).ok()
     }
 
     fn seat_name(seat: Seat) -> &'static str {

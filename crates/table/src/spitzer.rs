@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use trumpf_ai::{Bot, RandomBot, SpitzerBot};
+use trumpf_ai::Bot;
 use trumpf_core::spitzer::{
     Announcement, Column as TariffColumn, Contract, FAIL_ORDER, FAIL_SUITS, Settlement, SpitzerAction, SpitzerGame,
     SpitzerView, TRUMP_ORDER, tariff,
@@ -125,10 +125,7 @@ impl TableGame for SpitzerGame {
     type Said = Said;
 
     fn bot(kind: BotKind, seed: u64) -> Option<Box<dyn Bot<SpitzerGame>>> {
-        match kind {
-            BotKind::Random => Some(Box::new(RandomBot::new(seed))),
-            BotKind::Heuristic => Some(Box::new(SpitzerBot::new())),
-        }
+        <SpitzerGame as trumpf_ai::BotGame>::bot(&kind.spec(), seed).ok()
     }
 
     fn seat_name(seat: Seat) -> &'static str {

@@ -260,10 +260,14 @@ fn the_spidge_dealer_is_asked_for_the_dummy_too() {
 
 #[test]
 fn bots_follow_controller_changes_and_every_kind_exists_for_every_game() {
-    for kind in [BotKind::Random, BotKind::Heuristic] {
+    use trumpf_ai::Level;
+    let kinds = [BotKind::Random, BotKind::Heuristic].into_iter().chain(Level::ALL.map(BotKind::Level));
+    for kind in kinds {
         assert!(SkatGame::bot(kind, 1).is_some() && SpitzerGame::bot(kind, 1).is_some());
         assert!(SpidgeGame::bot(kind, 1).is_some());
+        assert_eq!(kind.to_string().parse::<BotKind>(), Ok(kind));
     }
+    assert!("genius".parse::<BotKind>().is_err());
     let mut table = common::skat(SkatMatchRules::default(), 4);
     let mut bots = Bots::for_table(&table);
     let mut rng = Rng(4);
@@ -272,4 +276,29 @@ fn bots_follow_controller_changes_and_every_kind_exists_for_every_game() {
     common::play(&mut table, &mut bots, &mut rng, 1, |_, _, _| {});
     let person_acted = table.events().iter().any(|e| matches!(e.event, Event::Acted { trouble: Some(_), .. }));
     assert!(!person_acted, "every member was a bot that answered");
+}
+
+#[test]
+fn search_bots_play_a_whole_deal_at_a_table() {
+    // Three easy PIMC bots (sampled worlds, double-dummy solves) play a
+    // Skat deal and a Spitzer deal to the end: every answer is legal, no
+    // bot needs standing in for.
+    use trumpf_ai::Level;
+    let easy = |i: usize| Controller::bot(BotKind::Level(Level::Easy), format!("E{i}"));
+    let mut skat: Table<SkatGame> = common::table(SkatMatchRules::default(), 8, (0..3).map(easy).collect());
+    let mut bots = Bots::for_table(&skat);
+    let mut rng = Rng(8);
+    common::play(&mut skat, &mut bots, &mut rng, 1, |_, _, _| {});
+    assert!(skat.finished().is_some());
+    let mut spitzer: Table<SpitzerGame> =
+        common::table(trumpf_core::spitzer::SpitzerRules::default(), 8, (0..4).map(easy).collect());
+    let mut bots = Bots::for_table(&spitzer);
+    common::play(&mut spitzer, &mut bots, &mut rng, 1, |_, _, _| {});
+    assert!(spitzer.finished().is_some());
+    for events in [skat.events().len(), spitzer.events().len()] {
+        assert!(events > 10);
+    }
+    let stood_in = skat.events().iter().any(|e| matches!(e.event, Event::Acted { trouble: Some(_), .. }))
+        || spitzer.events().iter().any(|e| matches!(e.event, Event::Acted { trouble: Some(_), .. }));
+    assert!(!stood_in, "every search bot answered legally");
 }

@@ -62,11 +62,16 @@ pub fn names(members: usize) -> Vec<String> {
 /// other members of `rules`' table, its deals following `seed`. The last
 /// member deals first, so the person leads (or bids first) in deal 1.
 pub fn setup<G: TuiGame>(rules: G::Rules, seed: u64) -> TableSetup<G::Rules> {
+    setup_with::<G>(rules, seed, BotKind::Heuristic)
+}
+
+/// As [`setup`], with bots of `bots` (`trumpf play --bots`).
+pub fn setup_with<G: TuiGame>(rules: G::Rules, seed: u64, bots: BotKind) -> TableSetup<G::Rules> {
     let members = <G as trumpf_core::series::MatchGame>::members(&rules);
     let controllers = names(members)
         .into_iter()
         .enumerate()
-        .map(|(i, name)| if i == 0 { Controller::person(name) } else { Controller::bot(BotKind::Heuristic, name) })
+        .map(|(i, name)| if i == 0 { Controller::person(name) } else { Controller::bot(bots, name) })
         .collect();
     let first_dealer = Member::new(members.saturating_sub(1)).unwrap_or(ME);
     TableSetup { rules, seed, first_dealer, controllers }
@@ -129,12 +134,12 @@ pub struct Ending {
     pub unsaved: Option<String>,
 }
 
-/// A table of [`setup`] for `rules` and `seed`.
+/// A table of [`setup_with`] for `rules`, `seed` and bots of `bots`.
 ///
 /// # Errors
 /// Rules the table refuses.
-pub fn open<G: TuiGame>(rules: G::Rules, seed: u64) -> Result<Table<G>, SetupError<G>> {
-    Table::new(setup::<G>(rules, seed))
+pub fn open<G: TuiGame>(rules: G::Rules, seed: u64, bots: BotKind) -> Result<Table<G>, SetupError<G>> {
+    Table::new(setup_with::<G>(rules, seed, bots))
 }
 
 /// Plays `table` in the terminal for its member 0 until he quits. The

@@ -9,7 +9,7 @@ mod save;
 
 use std::fmt;
 
-use trumpf_ai::{Bot, RandomBot, SkatBot};
+use trumpf_ai::Bot;
 use trumpf_core::skat::{GameKind, SkatAction, SkatGame, SkatPhase, SkatView};
 use trumpf_core::{Card, CardSet, Rank, Seat};
 
@@ -152,10 +152,7 @@ impl TableGame for SkatGame {
     type Said = Said;
 
     fn bot(kind: BotKind, seed: u64) -> Option<Box<dyn Bot<SkatGame>>> {
-        match kind {
-            BotKind::Random => Some(Box::new(RandomBot::new(seed))),
-            BotKind::Heuristic => Some(Box::new(SkatBot::new())),
-        }
+        <SkatGame as trumpf_ai::BotGame>::bot(&kind.spec(), seed).ok()
     }
 
     fn seat_name(seat: Seat) -> &'static str {
