@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod analyse;
 mod bench;
 mod perft;
 mod play;
@@ -35,6 +36,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// A duplicate tournament between two bot configurations.
     Sim(sim::SimArgs),
+    /// Check every card of saved deals with all hands known.
+    Analyse(analyse::AnalyseArgs),
     /// Solve a position double dummy: the value of each legal card.
     Solve(solve::SolveArgs),
 }
@@ -60,6 +63,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sim(args) => sim::run(args),
+        Command::Analyse(args) => analyse::run(args),
         Command::Solve(args) => solve::run(args),
     }
 }
