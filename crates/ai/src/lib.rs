@@ -6,6 +6,7 @@
 //! bidding and declaring, simple card-play heuristics); [`SpitzerBot`] and
 //! [`SpidgeBot`] play Spitzer and Spidge by rules of thumb.
 
+pub mod advice;
 pub mod analysis;
 pub mod perfect;
 pub mod pimc;
