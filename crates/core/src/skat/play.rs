@@ -5,7 +5,7 @@
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::seat::Seat;
-use crate::skat::contract::{GameKind, points};
+use crate::skat::contract::{GameKind, card_points};
 use crate::trick::TrickHistory;
 
 /// One completed Skat trick.
@@ -66,7 +66,7 @@ impl TrickPlay {
         let w = winner.index();
         self.tricks_won[w] += 1;
         self.latest_trick[w] = (len / 3) as u8;
-        self.points_won[w] += points(CardSet::from_iter(cards));
+        self.points_won[w] += card_points(cards[0]) + card_points(cards[1]) + card_points(cards[2]);
         self.history.close_trick(winner);
         Some(winner)
     }

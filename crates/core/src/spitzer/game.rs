@@ -226,6 +226,9 @@ pub struct SpitzerGame {
     called_suit_led: bool,
     /// Every card played, with the trick leaders.
     history: SpitzerHistory,
+    /// The card led to the trick in progress (kept beside the history:
+    /// every legal-card mask of the playout path reads it).
+    led: Option<Card>,
     best_pos: u8,
     best_strength: u8,
     trick_points: u8,
@@ -261,6 +264,7 @@ impl SpitzerGame {
             called_ace: None,
             called_suit_led: false,
             history: SpitzerHistory::new(ELDEST),
+            led: None,
             best_pos: 0,
             best_strength: 0,
             trick_points: 0,
@@ -398,7 +402,7 @@ impl SpitzerGame {
         }
         let seat = self.to_act;
         let hand = self.hands[seat.index()];
-        legal_cards(hand, self.history.led(), self.rules.must_trump, self.duty(seat))
+        legal_cards(hand, self.led, self.rules.must_trump, self.duty(seat))
     }
 
     /// The announcements the seat to act may make now, ascending (empty
@@ -476,29 +480,29 @@ impl SpitzerGame {
         self.hands[seat.index()].remove(card);
         self.played.insert(card);
         self.played_by[seat.index()].insert(card);
-        let led = self.history.led();
+        let len = self.history.len();
+        let pos = len & 3;
         let leader = self.history.leader();
+        let led = self.led.unwrap_or(card);
         self.history.push(card);
-        match led {
-            None => {
-                self.best_pos = 0;
-                self.best_strength = strength(card, card);
-                self.trick_points = card_points(card);
+        if pos == 0 {
+            self.led = Some(card);
+            self.best_pos = 0;
+            self.best_strength = strength(card, card);
+            self.trick_points = card_points(card);
+        } else {
+            let s = strength_in_trick(card, led);
+            if s > self.best_strength {
+                self.best_strength = s;
+                self.best_pos = pos as u8;
             }
-            Some(led) => {
-                let s = strength_in_trick(card, led);
-                if s > self.best_strength {
-                    self.best_strength = s;
-                    self.best_pos = (self.history.len() - 1) as u8 & 3;
-                }
-                self.trick_points += card_points(card);
-            }
+            self.trick_points += card_points(card);
         }
-        if !self.history.len().is_multiple_of(4) {
+        if pos != 3 {
             self.to_act = seat.next(4);
             return;
         }
-        let led = led.unwrap_or(card);
+        self.led = None;
         let winner = leader.offset(usize::from(self.best_pos), 4);
         self.tricks_won[winner.index()] += 1;
         self.points_won[winner.index()] += self.trick_points;
