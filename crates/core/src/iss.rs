@@ -530,8 +530,14 @@ pub enum ResultProblem {
 /// every lost game doubled.
 pub fn unsupported(game: &SkatGame) -> Option<&'static str> {
     let rules = game.rules();
-    if game.is_ramsch() {
+    if game.is_ramsch() && game.knocks() > 0 {
+        Some("Klopfen (knocking in a Ramsch)")
+    } else if game.is_ramsch() {
         Some("a Ramsch")
+    } else if game.spitze().is_some() {
+        Some("Spitze (the declarer's promise to win the last trick with the lowest trump)")
+    } else if game.gift().offered.iter().any(|&o| o) {
+        Some("Schenken (giving the game away in the first trick)")
     } else if game.kontra().level > 0 {
         Some("Kontra and Re")
     } else if game.setup().bock > 1 {
@@ -787,7 +793,12 @@ fn move_token(mv: &IssMove) -> String {
                 SkatAction::Declare(contract) => contract.iss_code(),
                 SkatAction::Play(card) => card.to_string(),
                 // Refused by `from_moves`; written in trumpf's spelling.
-                SkatAction::Kontra | SkatAction::Re | SkatAction::Push => action.to_string(),
+                SkatAction::Kontra
+                | SkatAction::Re
+                | SkatAction::Push
+                | SkatAction::Spitze
+                | SkatAction::Schenken
+                | SkatAction::Knock => action.to_string(),
             };
             format!("{seat} {token}")
         }

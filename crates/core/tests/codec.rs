@@ -139,11 +139,14 @@ fn the_documented_ids() {
         (SkatAction::Kontra, 623),
         (SkatAction::Re, 624),
         (SkatAction::Push, 625),
+        (SkatAction::Spitze, 626),
+        (SkatAction::Schenken, 627),
+        (SkatAction::Knock, 628),
     ];
     for (action, id) in skat {
         assert_eq!(SkatGame::encode(action), id, "{action}");
     }
-    assert_eq!(<SkatGame as Codec>::NUM_ACTIONS, 626);
+    assert_eq!(<SkatGame as Codec>::NUM_ACTIONS, 629);
     assert_eq!(SpitzerGame::encode(SpitzerAction::Pass), 0);
     assert_eq!(SpitzerGame::encode(SpitzerAction::Announce(Announcement::CallAce(Suit::Clubs))), 1);
     assert_eq!(SpitzerGame::encode(SpitzerAction::Announce(Announcement::Schneider)), 11);
@@ -158,6 +161,6 @@ fn the_documented_ids() {
             <SpitzerGame as Codec>::OBSERVATION_LEN,
             <SpidgeGame as Codec>::OBSERVATION_LEN
         ],
-        [396, 365, 576]
+        [413, 365, 576]
     );
 }

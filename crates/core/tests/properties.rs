@@ -166,9 +166,14 @@ fn check_illegal_actions_are_refused(game: &mut SkatGame, legal: &[SkatAction]) 
             }
             refuse(game, to_act, SkatAction::Pass, "wrong phase")?;
         }
-        SkatPhase::GrandHandOffer | SkatPhase::Passing | SkatPhase::KontraWindow => {
-            // Only reached under house rules (Ramsch, Kontra); the ISkO
-            // playouts here never get there.
+        SkatPhase::GrandHandOffer
+        | SkatPhase::Passing
+        | SkatPhase::KontraWindow
+        | SkatPhase::Knocking
+        | SkatPhase::Spitze
+        | SkatPhase::Schenken => {
+            // Only reached under house rules (Ramsch, Kontra, the pub
+            // extras); the ISkO playouts here never get there.
             refuse(game, to_act, SkatAction::Bid(18), "wrong phase")?;
         }
         SkatPhase::Over => unreachable!("to_act is Some"),

@@ -73,10 +73,16 @@ fn skat_house_rule_matches_round_trip() {
             lost_after_kontra: true,
             lost_grand: true,
             score_crosses_100: true,
+            grand_hand_won: true,
+            score_multiple_of_100: true,
+            score_three_equal_digits: true,
+            won_value_72: true,
+            won_value_96: true,
         },
         includes_trigger: true,
         stacking: BockStacking::Overlap,
         ramsch_round_after_bock: true,
+        event_merge: Default::default(),
     });
     let mut pub_rounds = SkatRules::PUB;
     pub_rounds.bock = pub_rounds.bock.map(|b| BockRules { ramsch_round_after_bock: true, ..b });

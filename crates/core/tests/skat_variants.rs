@@ -19,7 +19,7 @@ use trumpf_core::series::{Match, MatchError, MatchStatus, SkatMatchRules};
 use trumpf_core::shuffle::uniform_below;
 use trumpf_core::skat::{
     BockRules, BockStacking, BockTriggers, Contract, DealSetup, Doubling, GameKind, KontraRules, KontraTiming,
-    MatchFormat, PassOut, PlayTally, RamschKind, RamschPlay, RamschRules, RamschScoring, RamschTie, ScoreSheet,
+    BockEventMerge, MatchFormat, PassOut, PlayTally, ThreeWayTie, RamschKind, RamschPlay, RamschRules, RamschScoring, RamschTie, ScoreSheet,
     Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome, SkatOwner, SkatRules, settle_ramsch, settle_with,
 };
 use trumpf_core::{CardSet, Game, GameView, Member, Seat};
@@ -49,6 +49,8 @@ fn doc_ramsch_defaults() -> RamschRules {
         grand_hand_offer_in_rounds: true,
         jacks_may_be_pushed: false,
         unseen_push_allowed: true,
+        three_way_tie: ThreeWayTie::AsTie,
+        round_grand_hand_redeal: false,
     }
 }
 
@@ -65,6 +67,8 @@ fn doc_pirat_ramsch() -> RamschRules {
         grand_hand_offer_in_rounds: false,
         jacks_may_be_pushed: false,
         unseen_push_allowed: false,
+        three_way_tie: ThreeWayTie::AsTie,
+        round_grand_hand_redeal: false,
     }
 }
 
@@ -83,6 +87,11 @@ fn doc_bock_triggers() -> BockTriggers {
         lost_after_kontra: false,
         lost_grand: false,
         score_crosses_100: false,
+        grand_hand_won: false,
+        score_multiple_of_100: false,
+        score_three_equal_digits: false,
+        won_value_72: false,
+        won_value_96: false,
     }
 }
 
@@ -93,6 +102,7 @@ fn doc_bock_defaults() -> BockRules {
         includes_trigger: false,
         stacking: BockStacking::Queue,
         ramsch_round_after_bock: false,
+        event_merge: BockEventMerge::None,
     }
 }
 
@@ -212,6 +222,11 @@ fn rules(spec: &str) -> SkatRules {
                     lost_after_kontra: false,
                     lost_grand: false,
                     score_crosses_100: false,
+                    grand_hand_won: false,
+                    score_multiple_of_100: false,
+                    score_three_equal_digits: false,
+                    won_value_72: false,
+                    won_value_96: false,
                 };
                 for id in value.split(',').filter(|id| *id != "none") {
                     match id {
@@ -332,6 +347,7 @@ fn ramsch_vectors() -> Vec<RamschVector> {
                 latest_trick: three(f[4]),
                 skat_points: f[5].parse().expect("skat points"),
                 pushes: f[6].parse().expect("pushes"),
+                knocks: 0,
                 bock: f[7].parse().expect("bock"),
             };
             // The inputs must describe a possible play (skat.md §2.2, §6.1).
@@ -1139,6 +1155,8 @@ fn ramsch_rules_from(
         grand_hand_offer_in_rounds: true,
         jacks_may_be_pushed: jacks,
         unseen_push_allowed: push,
+        three_way_tie: ThreeWayTie::AsTie,
+        round_grand_hand_redeal: false,
     }
 }
 

@@ -36,6 +36,13 @@ pub trait MatchGame: Game {
     /// Members of the table.
     fn members(rules: &Self::Rules) -> usize;
 
+    /// Whether the member who dealt the last deal deals again (Skat: a
+    /// Grand Hand in a Ramsch round re-dealt, pub extras §6.3); the deal
+    /// passes left otherwise.
+    fn deals_again(_progress: &Self::Progress) -> bool {
+        false
+    }
+
     /// The member in each seat of a deal dealt by member `dealer` (entries
     /// past [`Game::seats`] are unused).
     fn seating(rules: &Self::Rules, dealer: Member) -> [Member; Seat::MAX];
@@ -188,6 +195,7 @@ pub enum MatchError<G: Game> {
 pub struct Match<G: MatchGame> {
     rules: G::Rules,
     first_dealer: Member,
+    next_dealer: Member,
     deals: Vec<PlayedDeal<G>>,
     totals: [i64; Member::MAX],
     status: MatchStatus,
@@ -208,6 +216,7 @@ impl<G: MatchGame> Match<G> {
         Ok(Match {
             rules,
             first_dealer,
+            next_dealer: first_dealer,
             deals: Vec::new(),
             totals: [0; Member::MAX],
             status: MatchStatus::Running,
@@ -250,9 +259,10 @@ impl<G: MatchGame> Match<G> {
         &self.progress
     }
 
-    /// The member who deals next (the deal passes left after every deal).
+    /// The member who deals next (the deal passes left after every deal,
+    /// unless the game has the same dealer deal again).
     pub fn next_dealer(&self) -> Member {
-        self.first_dealer.offset(self.deals.len(), self.members())
+        self.next_dealer
     }
 
     /// The member in each seat of the next deal.
@@ -290,6 +300,9 @@ impl<G: MatchGame> Match<G> {
             G::after_deal(&self.rules, &mut progress, &mut scores, &self.totals, self.deals.len() + 1, &end, dealer);
         for (t, s) in self.totals.iter_mut().zip(scores) {
             *t += s;
+        }
+        if !G::deals_again(&progress) {
+            self.next_dealer = dealer.offset(1, self.members());
         }
         self.progress = progress;
         self.status = status;

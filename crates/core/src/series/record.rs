@@ -49,6 +49,14 @@ pub trait RecordGame: MatchGame {
     /// # Errors
     /// A token that names no action.
     fn read_action(text: &str) -> Result<Self::Action, FieldError>;
+
+    /// An action the record leaves out: due at `state` when the action
+    /// recorded next is `next` (Skat: the declarer's "no Spitze", which a
+    /// record shows by going on without `spitze`). The writer leaves an
+    /// action out exactly when this gives it back.
+    fn implied(_state: &Self, _next: (Seat, Self::Action)) -> Option<(Seat, Self::Action)> {
+        None
+    }
 }
 
 /// A match with its players' names.
@@ -403,9 +411,17 @@ fn write_deal_lines<G: RecordGame>(
     let _ = writeln!(out, "deal {number}");
     let _ = writeln!(out, "dealer {dealer}");
     let _ = writeln!(out, "cards {}", start.write_deal());
-    let actions: Vec<String> =
-        actions.iter().map(|&(seat, a)| format!("{}:{}", seat.index(), G::write_action(a))).collect();
-    let _ = writeln!(out, "actions {}", actions.join(" "));
+    // Replayed to leave out the actions the reader puts back.
+    let mut state = start.clone();
+    let mut tokens = Vec::with_capacity(actions.len());
+    for (i, &(seat, a)) in actions.iter().enumerate() {
+        let implied = actions.get(i + 1).is_some_and(|&next| G::implied(&state, next) == Some((seat, a)));
+        if !implied {
+            tokens.push(format!("{}:{}", seat.index(), G::write_action(a)));
+        }
+        let _ = state.try_apply(seat, a);
+    }
+    let _ = writeln!(out, "actions {}", tokens.join(" "));
 }
 
 fn write_record<G: RecordGame>(
@@ -495,6 +511,8 @@ fn read_record<G: RecordGame>(text: &str) -> Result<SavedMatch<G>, RecordError<G
         let start = G::read_deal(&cards, &rules, game.progress()).map_err(|e| err(n, RecordErrorKind::Cards(e)))?;
         let (n, actions_text) = lines.expect("actions")?;
         let mut actions = Vec::new();
+        // Replayed to put back the actions the record leaves out.
+        let mut state = start.clone();
         for (i, token) in actions_text.split_whitespace().enumerate() {
             let bad =
                 |error: FieldError| err(n, RecordErrorKind::Action { number: i + 1, token: token.to_owned(), error });
@@ -505,7 +523,13 @@ fn read_record<G: RecordGame>(text: &str) -> Result<SavedMatch<G>, RecordError<G
                 .and_then(Seat::new)
                 .filter(|s| s.index() < start.seats())
                 .ok_or_else(|| bad(FieldError::NoSeat(seat.to_owned())))?;
-            actions.push((seat, G::read_action(action).map_err(bad)?));
+            let next = (seat, G::read_action(action).map_err(bad)?);
+            if let Some(implied) = G::implied(&state, next) {
+                actions.push(implied);
+                let _ = state.try_apply(implied.0, implied.1);
+            }
+            actions.push(next);
+            let _ = state.try_apply(next.0, next.1);
         }
         if lines.peek().is_some_and(|(_, l)| l.starts_with("totals")) {
             // No `scores` line: the deal was still being played, and it is

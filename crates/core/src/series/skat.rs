@@ -9,10 +9,10 @@ use super::record::{
 use super::{MatchGame, MatchStatus, RulesError, StartError, fresh_under, strict_leader, totals_after};
 use crate::seat::{Member, Seat};
 use crate::skat::{
-    BockStacking, BockTriggers, DealSetup, GameKind, KontraTiming, MatchFormat, RamschKind, RamschScoring, RamschTie,
-    SkatOwner,
+    BockEventMerge, BockStacking, BockTriggers, DealSetup, GameKind, KlopfenScope, KontraTiming, MatchFormat,
+    RamschKind, RamschScoring, RamschTie, SchenkenOverbid, SkatOwner, SpitzeBan, ThreeWayTie,
 };
-use crate::skat::{PassOut, Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome, SkatRules, list};
+use crate::skat::{PassOut, Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome, SkatPhase, SkatRules, list};
 
 /// The rules of a Skat list: the table's rules and the list's length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -70,6 +70,10 @@ pub struct SkatProgress {
     pub pirat: PiratPhase,
     /// Bock rounds started so far (for the score sheet).
     pub bock_rounds_started: u32,
+    /// The last deal was a Grand Hand in a Ramsch round that does not count
+    /// as one of its deals: the same dealer deals again (pub extras §6.3).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub redeal: bool,
 }
 
 impl SkatProgress {
@@ -98,9 +102,10 @@ impl SkatProgress {
         self.rounds.iter().filter(|r| matches!(r, Round::Bock { .. })).count()
     }
 
-    /// One deal has been played: the running rounds count down; a finished
+    /// One deal has been played: the running rounds count down (a Ramsch
+    /// round not for a re-dealt Grand Hand, pub extras §6.2); a finished
     /// Bock round may bring its Ramsch round.
-    fn count_down(&mut self, overlap: bool, ramsch_after: bool, members: u32) {
+    fn count_down(&mut self, overlap: bool, ramsch_after: bool, members: u32, redeal: bool) {
         // Which rounds this deal belonged to: the first one (queued), or
         // every Bock round and the first Ramsch round (overlapping).
         let mut ramsch_seen = false;
@@ -117,8 +122,9 @@ impl SkatProgress {
         let mut finished_bocks = 0;
         let mut kept = Vec::with_capacity(self.rounds.len());
         for (mut round, ran) in self.rounds.drain(..).zip(running) {
+            let counts = !(redeal && matches!(round, Round::Ramsch { .. }));
             let (Round::Bock { left } | Round::Ramsch { left }) = &mut round;
-            if ran {
+            if ran && counts {
                 *left -= 1;
             }
             match round {
@@ -137,27 +143,62 @@ impl SkatProgress {
     }
 }
 
-/// The Bock triggers of variants §4.2 that `game` set off.
-fn bock_events(triggers: &BockTriggers, game: &SkatGame) -> u32 {
-    let Some(SkatOutcome::Played { settlement: s, .. }) = game.outcome() else { return 0 };
+/// The Bock events of the game `game` played (variants §4.2, pub extras
+/// §6.4), merged per §6.5.
+fn game_events(triggers: &BockTriggers, merge: BockEventMerge, game: &SkatGame) -> u32 {
+    // The value won before any doubling: a played game's, a Durchmarsch's 120.
+    let won_value = match game.outcome() {
+        Some(SkatOutcome::Played { settlement: s, .. }) if s.won => Some(s.value),
+        Some(SkatOutcome::Ramsch { result }) if result.durchmarsch.is_some() => Some(120),
+        _ => None,
+    };
+    let (won_72, won_96) = match won_value {
+        Some(v) => (triggers.won_value_72 && v >= 72, triggers.won_value_96 && v >= 96),
+        None => (false, false),
+    };
+    let mut events = pair(won_72, won_96, merge);
+    let Some(SkatOutcome::Played { settlement: s, .. }) = game.outcome() else { return events };
     let c = s.contract;
     let kontra = game.kontra().level;
-    [
-        triggers.lost_with_60 && c.kind != GameKind::Null && s.tally.declarer_points == 60,
-        triggers.grand_hand_played && c.kind == GameKind::Grand && c.hand,
-        triggers.null_ouvert_hand_played && c.kind == GameKind::Null && c.hand && c.ouvert,
-        triggers.kontra_re && kontra == 2,
-        triggers.lost_after_kontra && kontra >= 1 && !s.won,
-        triggers.lost_grand && c.kind == GameKind::Grand && !s.won,
-    ]
-    .iter()
-    .filter(|&&e| e)
-    .count() as u32
+    let grand_hand = c.kind == GameKind::Grand && c.hand;
+    events += pair(triggers.kontra_re && kontra == 2, triggers.lost_after_kontra && kontra >= 1 && !s.won, merge);
+    events
+        + [
+            triggers.lost_with_60 && c.kind != GameKind::Null && s.tally.declarer_points == 60,
+            triggers.grand_hand_played && grand_hand,
+            triggers.null_ouvert_hand_played && c.kind == GameKind::Null && c.hand && c.ouvert,
+            triggers.lost_grand && c.kind == GameKind::Grand && !s.won,
+            triggers.grand_hand_won && grand_hand && s.won,
+        ]
+        .iter()
+        .filter(|&&e| e)
+        .count() as u32
+}
+
+/// Two events that XSkat's merge counts once when both fire.
+fn pair(a: bool, b: bool, merge: BockEventMerge) -> u32 {
+    match merge {
+        BockEventMerge::Xskat => u32::from(a || b),
+        BockEventMerge::None => u32::from(a) + u32::from(b),
+    }
+}
+
+/// The score events of one member whose total went from `before` to
+/// `after` (pub extras §6.4), merged per §6.5.
+fn score_events(triggers: &BockTriggers, merge: BockEventMerge, before: i64, after: i64) -> u32 {
+    let changed = before != after;
+    let hundred = triggers.score_multiple_of_100 && changed && after.rem_euclid(100) == 0;
+    let digits = triggers.score_three_equal_digits && changed && (after.unsigned_abs() % 1000).is_multiple_of(111);
+    pair(hundred, digits, merge)
 }
 
 impl MatchGame for SkatGame {
     type Rules = SkatMatchRules;
     type Progress = SkatProgress;
+
+    fn deals_again(progress: &SkatProgress) -> bool {
+        progress.redeal
+    }
 
     fn members(rules: &SkatMatchRules) -> usize {
         usize::from(rules.table.table_size)
@@ -213,7 +254,10 @@ impl MatchGame for SkatGame {
         let rounds_of = members as u32;
         let overlap = table.bock.is_some_and(|b| b.stacking == BockStacking::Overlap);
         let ramsch_after = table.bock.is_some_and(|b| b.ramsch_round_after_bock);
-        progress.count_down(overlap, ramsch_after, rounds_of);
+        // §6.3: a Grand Hand in a Ramsch round may not count, and be dealt again.
+        progress.redeal =
+            table.ramsch.round_grand_hand_redeal && last.setup().ramsch_round && last.contract().is_some();
+        progress.count_down(overlap, ramsch_after, rounds_of, progress.redeal);
         let finished =
             |totals: &[i64; Member::MAX]| strict_leader(totals, members).map_or(MatchStatus::Drawn, MatchStatus::Won);
         if let MatchFormat::Pirat { repeat } = table.format {
@@ -241,9 +285,12 @@ impl MatchGame for SkatGame {
             return MatchStatus::Running;
         }
         if let Some(bock) = table.bock {
-            let mut events = bock_events(&bock.triggers, last);
+            let mut events = game_events(&bock.triggers, bock.event_merge, last);
+            let after = totals_after(totals, scores);
+            for (&before, &after) in totals.iter().zip(&after).take(members) {
+                events += score_events(&bock.triggers, bock.event_merge, before, after);
+            }
             if bock.triggers.score_crosses_100 {
-                let after = totals_after(totals, scores);
                 for (total, reached) in after.iter().zip(progress.hundreds.iter_mut()).take(members) {
                     // §4.2: every multiple of 100 newly reached is one event
                     // (0 → 240 crosses 100 and 200).
@@ -295,10 +342,19 @@ const FORMAT: [(&str, MatchFormat); 3] = [
     ("pirat_repeat", MatchFormat::Pirat { repeat: true }),
 ];
 const ON_OFF: [(&str, bool); 2] = [("on", true), ("off", false)];
+const SPITZE_BAN: [(&str, SpitzeBan); 2] = [("grand_with_4", SpitzeBan::GrandWith4), ("all_trumps", SpitzeBan::AllTrumps)];
+const SCHENKEN_OVERBID: [(&str, SchenkenOverbid); 2] =
+    [("lost", SchenkenOverbid::Lost), ("won_at_value", SchenkenOverbid::WonAtValue)];
+const KLOPFEN_SCOPE: [(&str, KlopfenScope); 2] =
+    [("ramsch_rounds", KlopfenScope::RamschRounds), ("all_ramsch", KlopfenScope::AllRamsch)];
+const THREE_WAY_TIE: [(&str, ThreeWayTie); 2] =
+    [("as_tie", ThreeWayTie::AsTie), ("nobody_loses", ThreeWayTie::NobodyLoses)];
+const BOCK_EVENT_MERGE: [(&str, BockEventMerge); 2] = [("none", BockEventMerge::None), ("xskat", BockEventMerge::Xskat)];
 const HANDS: [&str; 4] = ["FH", "MH", "RH", "skat"];
 
-/// The Bock trigger ids of variants §4.2, in the document's order.
-fn trigger_flags(t: &mut BockTriggers) -> [(&'static str, &mut bool); 7] {
+/// The Bock trigger ids of variants §4.2 and pub extras §6.4, in the
+/// documents' order.
+fn trigger_flags(t: &mut BockTriggers) -> [(&'static str, &mut bool); 12] {
     [
         ("lost_with_60", &mut t.lost_with_60),
         ("grand_hand_played", &mut t.grand_hand_played),
@@ -307,6 +363,11 @@ fn trigger_flags(t: &mut BockTriggers) -> [(&'static str, &mut bool); 7] {
         ("lost_after_kontra", &mut t.lost_after_kontra),
         ("lost_grand", &mut t.lost_grand),
         ("score_crosses_100", &mut t.score_crosses_100),
+        ("grand_hand_won", &mut t.grand_hand_won),
+        ("score_multiple_of_100", &mut t.score_multiple_of_100),
+        ("score_three_equal_digits", &mut t.score_three_equal_digits),
+        ("won_value_72", &mut t.won_value_72),
+        ("won_value_96", &mut t.won_value_96),
     ]
 }
 
@@ -345,6 +406,33 @@ pub fn write_skat_rules(rules: &SkatMatchRules) -> String {
         out.push(format!("bock_includes_trigger={}", b.includes_trigger));
         out.push(format!("bock_stacking={}", choice_name(&b.stacking, &BOCK_STACKING)));
         out.push(format!("ramsch_round_after_bock={}", b.ramsch_round_after_bock));
+        if b.event_merge != BockEventMerge::None {
+            out.push(format!("bock_event_merge={}", choice_name(&b.event_merge, &BOCK_EVENT_MERGE)));
+        }
+    }
+    // The pub extras (skat-pub-extras.md §1.1): written when switched on
+    // or away from their defaults, so records without them read as before.
+    if let Some(sp) = t.spitze {
+        out.push("spitze=on".to_owned());
+        out.push(format!("spitze_levels={}", sp.levels));
+        out.push(format!("spitze_ban={}", choice_name(&sp.ban, &SPITZE_BAN)));
+    }
+    if let Some(sc) = t.schenken {
+        out.push("schenken=on".to_owned());
+        out.push(format!("schenken_overbid={}", choice_name(&sc.overbid, &SCHENKEN_OVERBID)));
+    }
+    if let Some(scope) = t.klopfen {
+        out.push("klopfen=on".to_owned());
+        out.push(format!("klopfen_scope={}", choice_name(&scope, &KLOPFEN_SCOPE)));
+    }
+    if t.ramsch_only {
+        out.push("ramsch_only=true".to_owned());
+    }
+    if r.round_grand_hand_redeal {
+        out.push("ramsch_round_grand_hand_redeal=true".to_owned());
+    }
+    if r.three_way_tie != ThreeWayTie::AsTie {
+        out.push(format!("ramsch_three_way_tie={}", choice_name(&r.three_way_tie, &THREE_WAY_TIE)));
     }
     out.join(" ")
 }
@@ -367,6 +455,9 @@ pub fn read_skat_rules_onto(base: SkatMatchRules, text: &str) -> Result<SkatMatc
     let mut rules = base;
     let (mut kontra_on, mut kontra) = (base.table.kontra.is_some(), base.table.kontra.unwrap_or_default());
     let (mut bock_on, mut bock) = (base.table.bock.is_some(), base.table.bock.unwrap_or_default());
+    let (mut spitze_on, mut spitze) = (base.table.spitze.is_some(), base.table.spitze.unwrap_or_default());
+    let (mut schenken_on, mut schenken) = (base.table.schenken.is_some(), base.table.schenken.unwrap_or_default());
+    let (mut klopfen_on, mut klopfen) = (base.table.klopfen.is_some(), base.table.klopfen.unwrap_or_default());
     read_pairs(text, |key, value| {
         let t = &mut rules.table;
         let r = &mut t.ramsch;
@@ -416,12 +507,39 @@ pub fn read_skat_rules_onto(base: SkatMatchRules, text: &str) -> Result<SkatMatc
             "bock_includes_trigger" => bock.includes_trigger = read_bool(value)?,
             "bock_stacking" => bock.stacking = read_choice(value, &BOCK_STACKING)?,
             "ramsch_round_after_bock" => bock.ramsch_round_after_bock = read_bool(value)?,
+            "bock_event_merge" => bock.event_merge = read_choice(value, &BOCK_EVENT_MERGE)?,
+            "spitze" => spitze_on = read_choice(value, &ON_OFF)?,
+            "spitze_levels" => {
+                spitze.levels = read_number(value)?;
+                if !(1..=2).contains(&spitze.levels) {
+                    return Err(ValueProblem::OutOfRange("Spitze adds 1 or 2 levels").into());
+                }
+            }
+            "spitze_ban" => spitze.ban = read_choice(value, &SPITZE_BAN)?,
+            "schenken" => schenken_on = read_choice(value, &ON_OFF)?,
+            "schenken_overbid" => schenken.overbid = read_choice(value, &SCHENKEN_OVERBID)?,
+            "klopfen" => klopfen_on = read_choice(value, &ON_OFF)?,
+            "klopfen_scope" => klopfen = read_choice(value, &KLOPFEN_SCOPE)?,
+            "ramsch_only" => t.ramsch_only = read_bool(value)?,
+            "ramsch_round_grand_hand_redeal" => r.round_grand_hand_redeal = read_bool(value)?,
+            "ramsch_three_way_tie" => r.three_way_tie = read_choice(value, &THREE_WAY_TIE)?,
+            "revolution" if value == "off" => {}
+            "revolution" => {
+                read_choice(value, &ON_OFF)?;
+                return Err(ValueProblem::OutOfRange("Revolution (pub extras §7) is not played by this engine").into());
+            }
+            "revolution_hand_only" => {
+                read_bool(value)?;
+            }
             _ => return Err(KeyError::Unknown),
         }
         Ok(())
     })?;
     rules.table.kontra = kontra_on.then_some(kontra);
     rules.table.bock = bock_on.then_some(bock);
+    rules.table.spitze = spitze_on.then_some(spitze);
+    rules.table.schenken = schenken_on.then_some(schenken);
+    rules.table.klopfen = klopfen_on.then_some(klopfen);
     Ok(rules)
 }
 
@@ -452,6 +570,14 @@ impl RecordGame for SkatGame {
     fn read_action(text: &str) -> Result<SkatAction, FieldError> {
         Ok(text.parse::<SkatAction>()?)
     }
+
+    /// The declarer's "no Spitze" (pub extras §9: `spitze` follows the
+    /// declaration only when announced).
+    fn implied(state: &SkatGame, next: (Seat, SkatAction)) -> Option<(Seat, SkatAction)> {
+        let declarer = state.declarer().map(|(d, _)| d)?;
+        let decides = next.0 == declarer && matches!(next.1, SkatAction::Spitze | SkatAction::Pass);
+        (state.phase() == SkatPhase::Spitze && !decides).then_some((declarer, SkatAction::Pass))
+    }
 }
 
 #[cfg(test)]
@@ -475,15 +601,7 @@ mod tests {
         // Variants §4.2 `score_crosses_100`: rising from below k·100 to at
         // least k·100, each k once per player. 0 → 240 reaches 100 and 200.
         let mut table = SkatRules::PUB;
-        let triggers = BockTriggers {
-            lost_with_60: false,
-            grand_hand_played: false,
-            null_ouvert_hand_played: false,
-            kontra_re: false,
-            lost_after_kontra: false,
-            lost_grand: false,
-            score_crosses_100: true,
-        };
+        let triggers = BockTriggers { score_crosses_100: true, ..BockTriggers::NONE };
         table.bock = table.bock.map(|b| crate::skat::BockRules { triggers, ..b });
         let rules = SkatMatchRules { table, deals: None };
         let game = SkatGame::new(SkatDeal::from_seed(1), table);

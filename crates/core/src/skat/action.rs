@@ -33,6 +33,15 @@ pub enum SkatAction {
     Re,
     /// Schieberamsch: hand the packet on without looking (doubles the score).
     Push,
+    /// The declarer announces Spitze right after his declaration (pub
+    /// extras §2).
+    Spitze,
+    /// A defender gives the game away in the first trick, or gives it again
+    /// after the declarer refused (pub extras §3).
+    Schenken,
+    /// A player knocks in a Ramsch round: the deal's score doubles (pub
+    /// extras §4).
+    Knock,
 }
 
 impl SkatAction {
@@ -72,6 +81,9 @@ impl fmt::Display for SkatAction {
             SkatAction::Kontra => f.write_str("kontra"),
             SkatAction::Re => f.write_str("re"),
             SkatAction::Push => f.write_str("push"),
+            SkatAction::Spitze => f.write_str("spitze"),
+            SkatAction::Schenken => f.write_str("schenken"),
+            SkatAction::Knock => f.write_str("knock"),
         }
     }
 }
@@ -79,7 +91,7 @@ impl fmt::Display for SkatAction {
 /// Error for text that names no Skat action.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "not a Skat action: {0:?} (expected a bid value, y, p, s, two cards like CJ.SA, a declaration like G or CHS, a card, kontra, re or push)"
+    "not a Skat action: {0:?} (expected a bid value, y, p, s, two cards like CJ.SA, a declaration like G or CHS, a card, kontra, re, push, spitze, schenken or knock)"
 )]
 pub struct ParseActionError(pub String);
 
@@ -98,6 +110,9 @@ impl std::str::FromStr for SkatAction {
             "kontra" => return Ok(SkatAction::Kontra),
             "re" => return Ok(SkatAction::Re),
             "push" => return Ok(SkatAction::Push),
+            "spitze" => return Ok(SkatAction::Spitze),
+            "schenken" => return Ok(SkatAction::Schenken),
+            "knock" => return Ok(SkatAction::Knock),
             _ => {}
         }
         if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {

@@ -11,6 +11,7 @@ use crate::skat::action::SkatAction;
 use crate::skat::bidding::BID_VALUES;
 use crate::skat::contract::{Contract, GameKind};
 use crate::skat::passing::PacketMove;
+use crate::skat::schenken::GiftStep;
 use crate::skat::state::{SkatGame, SkatPhase};
 use crate::skat::view::SkatView;
 
@@ -26,18 +27,27 @@ const PLAY: usize = DECLARE + CONTRACTS;
 const KONTRA: usize = PLAY + 32;
 const RE: usize = KONTRA + 1;
 const PUSH: usize = RE + 1;
+const SPITZE: usize = PUSH + 1;
+const SCHENKEN: usize = SPITZE + 1;
+const KNOCK: usize = SCHENKEN + 1;
 
-const PHASES: [SkatPhase; 9] = [
+const PHASES: [SkatPhase; 12] = [
     SkatPhase::Bidding,
     SkatPhase::GrandHandOffer,
     SkatPhase::Passing,
+    SkatPhase::Knocking,
     SkatPhase::SkatDecision,
     SkatPhase::Discarding,
     SkatPhase::Declaring,
+    SkatPhase::Spitze,
     SkatPhase::KontraWindow,
     SkatPhase::Playing,
+    SkatPhase::Schenken,
     SkatPhase::Over,
 ];
+
+const GIFT_STEPS: [GiftStep; 4] =
+    [GiftStep::PartnerAgrees, GiftStep::DeclarerAnswers, GiftStep::Renew, GiftStep::PartnerRenews];
 
 /// The contracts in ascending order (the order of `Declare` actions).
 fn contracts() -> [Contract; CONTRACTS] {
@@ -55,8 +65,8 @@ fn rel(seat: Seat, me: Seat) -> usize {
 }
 
 impl Codec for SkatGame {
-    const NUM_ACTIONS: usize = PUSH + 1;
-    const OBSERVATION_LEN: usize = 396;
+    const NUM_ACTIONS: usize = KNOCK + 1;
+    const OBSERVATION_LEN: usize = 413;
 
     fn encode(action: SkatAction) -> usize {
         match action {
@@ -74,6 +84,9 @@ impl Codec for SkatGame {
             SkatAction::Kontra => KONTRA,
             SkatAction::Re => RE,
             SkatAction::Push => PUSH,
+            SkatAction::Spitze => SPITZE,
+            SkatAction::Schenken => SCHENKEN,
+            SkatAction::Knock => KNOCK,
         }
     }
 
@@ -95,6 +108,9 @@ impl Codec for SkatGame {
             KONTRA => SkatAction::Kontra,
             RE => SkatAction::Re,
             PUSH => SkatAction::Push,
+            SPITZE => SkatAction::Spitze,
+            SCHENKEN => SkatAction::Schenken,
+            KNOCK => SkatAction::Knock,
             _ => return None,
         })
     }
@@ -166,6 +182,18 @@ impl Codec for SkatGame {
                 o.flag(!cards.is_empty() && v.has_shown_out(me.offset(r, 3), cards));
             }
         }
+        // The pub extras: Spitze, knocks, gifts.
+        o.flag(v.spitze.is_some());
+        for r in 0..3 {
+            o.flag(v.knocked[me.offset(r, 3).index()] == Some(true));
+        }
+        for r in 0..3 {
+            o.flag(v.gift.offered[me.offset(r, 3).index()]);
+        }
+        o.one_hot(v.gift.step.and_then(|s| GIFT_STEPS.iter().position(|&x| x == s)), GIFT_STEPS.len());
+        o.flag(v.gift.raised >= 1);
+        o.flag(v.gift.raised >= 2);
+        o.flag(v.gift.closed);
         o.finish();
     }
 
@@ -212,6 +240,24 @@ impl Codec for SkatGame {
             let by = v.kontra.by.map_or("-".to_owned(), |s| s.to_string());
             let _ = write!(s, " kontra={}by{by}{}", v.kontra.level, if v.kontra.re_pending { "?" } else { "" });
         }
+        if let Some(card) = v.spitze {
+            let _ = write!(s, " spitze={card}");
+        }
+        if v.knocked.iter().any(Option::is_some) {
+            let _ = write!(s, " knocks=");
+            for k in v.knocked {
+                s.push(match k {
+                    None => '-',
+                    Some(true) => 'k',
+                    Some(false) => 'p',
+                });
+            }
+        }
+        if v.gift != Default::default() {
+            let g = &v.gift;
+            let offered: String = g.offered.iter().map(|&o| if o { 'o' } else { '-' }).collect();
+            let _ = write!(s, " gift={offered} step={:?} raised={} closed={}", g.step, g.raised, g.closed);
+        }
         if v.setup != Default::default() {
             let _ = write!(s, " bock={} ramsch_round={}", v.setup.bock, v.setup.ramsch_round);
         }
@@ -242,7 +288,7 @@ mod tests {
     #[test]
     fn the_blocks_fit() {
         assert_eq!(Contract::all().count(), CONTRACTS);
-        assert_eq!(<SkatGame as Codec>::NUM_ACTIONS, 63 + 3 + 496 + 29 + 32 + 3);
+        assert_eq!(<SkatGame as Codec>::NUM_ACTIONS, 63 + 3 + 496 + 29 + 32 + 3 + 3);
         let mut prev = None;
         for id in 0..<SkatGame as Codec>::NUM_ACTIONS {
             let action = SkatGame::decode(id).expect("every id names an action");

@@ -61,6 +61,15 @@ pub enum SkatError {
     /// Pushing the packet unseen is not allowed under these rules.
     #[error("the packet may not be pushed on unseen under these rules: take it and pass two cards")]
     PushNotAllowed,
+    /// Spitze may not be announced (pub extras §2).
+    #[error("no Spitze: {0}")]
+    SpitzeNotAllowed(&'static str),
+    /// The game may not be given away now (pub extras §3).
+    #[error("no gift now: {0}")]
+    GiftNotAllowed(&'static str),
+    /// Knocking is not open now (pub extras §4).
+    #[error("no knocking now: {0}")]
+    KnockNotAllowed(&'static str),
     /// The player must follow the led card's effective suit.
     #[error("{card} does not follow {led}: a card of the led suit ({suit}) must be played")]
     MustFollow {

@@ -9,6 +9,7 @@ use crate::skat::bidding::Auction;
 use crate::skat::contract::GameKind;
 use crate::skat::declaration::{GRAND_HAND, legal_contracts};
 use crate::skat::rules::SkatRules;
+use crate::skat::schenken::GiftStep;
 use crate::skat::state::SkatPhase;
 
 /// The public facts that decide the legal actions.
@@ -22,12 +23,19 @@ pub(crate) struct Stage<'a> {
     pub ramsch: bool,
     pub re_pending: bool,
     pub may_kontra: bool,
+    /// The seat to act may give the game away (pub extras §3.3).
+    pub may_give: bool,
+    /// The gift decision due, in the gift phase.
+    pub gift_step: Option<GiftStep>,
+    /// The declarer may refuse a gift (§3.4).
+    pub may_refuse: bool,
 }
 
 /// Appends the legal actions of every phase, ascending, to `out` (cleared
 /// first), from the public stage, the acting seat's hand and its legal cards.
 pub(crate) fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: CardSet, out: &mut Vec<SkatAction>) {
-    let Stage { phase, auction, picked_up, bid, rules, ramsch, re_pending, may_kontra } = stage;
+    let Stage { phase, auction, picked_up, bid, rules, ramsch, re_pending, may_kontra, may_give, gift_step, may_refuse } =
+        stage;
     out.clear();
     if re_pending {
         out.extend([SkatAction::Pass, SkatAction::Re]);
@@ -43,6 +51,9 @@ pub(crate) fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: C
             }
         }
         SkatPhase::KontraWindow => out.extend([SkatAction::Pass, SkatAction::Kontra]),
+        SkatPhase::Knocking => out.extend([SkatAction::Pass, SkatAction::Knock]),
+        SkatPhase::Spitze => out.extend([SkatAction::Pass, SkatAction::Spitze]),
+        SkatPhase::Schenken => out.extend_from_slice(gift_actions(gift_step, may_refuse)),
         SkatPhase::SkatDecision => {
             // Bids are ascending, so TakeSkat (ordered after Pass) precedes declarations.
             out.push(SkatAction::TakeSkat);
@@ -68,8 +79,20 @@ pub(crate) fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: C
             if may_kontra {
                 out.push(SkatAction::Kontra);
             }
+            if may_give {
+                out.push(SkatAction::Schenken);
+            }
         }
         SkatPhase::Over => {}
+    }
+}
+
+/// The answers to the gift decision due (pub extras §3.3–§3.5), ascending.
+pub(crate) const fn gift_actions(step: Option<GiftStep>, may_refuse: bool) -> &'static [SkatAction] {
+    match step {
+        Some(GiftStep::Renew) => &[SkatAction::Pass, SkatAction::Schenken],
+        Some(GiftStep::DeclarerAnswers) if !may_refuse => &[SkatAction::Hold],
+        _ => &[SkatAction::Hold, SkatAction::Pass],
     }
 }
 

@@ -4,7 +4,8 @@
 //! The deal's state machine ([`SkatGame`]) reads in phase order, one
 //! module per phase: [`deal`] → [`bidding`] → `passing` (Grand Hand offer
 //! and Schieberamsch before a Ramsch) → `declaration` (skat pickup,
-//! discard, game) → `kontra` → `play` (tricks) → [`scoring`] /
+//! discard, game) → `spitze` → `kontra` → `play` (tricks, with
+//! `schenken`, the gifts of the first trick) → [`scoring`] /
 //! [`ramsch`] (pure settlements) → [`list`] (the score sheet). `legal`
 //! lists the legal actions for the state and the views alike; `view`
 //! builds what one seat may know; `playout` is the allocation-free random
@@ -25,7 +26,9 @@ mod play;
 mod playout;
 pub mod ramsch;
 pub mod rules;
+mod schenken;
 pub mod scoring;
+mod spitze;
 mod state;
 mod view;
 
@@ -42,15 +45,20 @@ pub use passing::PacketMove;
 pub use play::{SkatHistory, Trick};
 pub use playout::random_playout;
 pub use ramsch::{RamschPlay, RamschResult, settle_ramsch};
+pub use schenken::{Gift, GiftStep};
+pub use spitze::spitze_card;
 pub use rules::{
-    BockRules, BockStacking, BockTriggers, KontraRules, KontraTiming, MatchFormat, PassOut, RamschKind, RamschRules,
-    RamschScoring, RamschTie, Scoring, SkatOwner, SkatRules,
+    BockEventMerge, BockRules, BockStacking, BockTriggers, KlopfenScope, KontraRules, KontraTiming, MatchFormat,
+    PassOut, RamschKind, RamschRules, RamschScoring, RamschTie, SchenkenOverbid, SchenkenRules, Scoring, SkatOwner,
+    SkatRules, SpitzeBan, SpitzeRules, ThreeWayTie,
 };
 /// The largest Bock factor: 2²⁰, twenty overlapping Bock rounds
 /// (`skat-variants.md` §4.5 multiplies without a bound; this one keeps every
 /// score within range and is far past anything a table plays).
 pub const MAX_BOCK: u32 = 1 << 20;
 
-pub use scoring::{Doubling, Levels, PlayTally, Settlement, overbid_value, settle, settle_with};
+pub use scoring::{
+    Doubling, Extras, Levels, PlayTally, Settlement, overbid_value, raised_contract, settle, settle_game, settle_with,
+};
 pub use state::{DealSetup, SkatGame, SkatOutcome, SkatPhase};
 pub use view::SkatView;

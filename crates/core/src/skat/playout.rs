@@ -10,6 +10,7 @@ use crate::skat::action::SkatAction;
 use crate::skat::contract::{Contract, GameKind};
 use crate::skat::deal::SkatDeal;
 use crate::skat::declaration::GRAND_HAND;
+use crate::skat::legal::gift_actions;
 use crate::skat::rules::SkatRules;
 use crate::skat::state::{SkatGame, SkatPhase};
 
@@ -35,12 +36,29 @@ impl SkatGame {
             return coin(rng, SkatAction::Pass, SkatAction::Re);
         }
         match self.phase() {
-            SkatPhase::Playing if self.rules().kontra.is_some() && self.may_kontra(seat).is_ok() => {
+            SkatPhase::Playing => {
+                // The cards, then Kontra and a gift when open to this seat.
                 let legal = self.legal_cards();
-                let pick = uniform_below(rng, legal.len() as u32 + 1) as usize;
-                Some(legal.nth(pick).map_or(SkatAction::Kontra, SkatAction::Play))
+                let kontra = self.rules().kontra.is_some() && self.may_kontra(seat).is_ok();
+                let give = self.rules().schenken.is_some() && self.may_give(seat).is_ok();
+                let n = legal.len() as u32 + u32::from(kontra) + u32::from(give);
+                if n == 0 {
+                    return None;
+                }
+                let pick = uniform_below(rng, n) as usize;
+                match legal.nth(pick) {
+                    Some(card) => Some(SkatAction::Play(card)),
+                    None if kontra && pick == legal.len() => Some(SkatAction::Kontra),
+                    None => Some(SkatAction::Schenken),
+                }
             }
-            SkatPhase::Playing => random_card(rng, self.legal_cards()).map(SkatAction::Play),
+            SkatPhase::Knocking => coin(rng, SkatAction::Pass, SkatAction::Knock),
+            SkatPhase::Spitze => coin(rng, SkatAction::Pass, SkatAction::Spitze),
+            SkatPhase::Schenken => {
+                let contract = self.contract()?;
+                let options = gift_actions(self.gift().step, self.gift().may_refuse(contract));
+                options.get(uniform_below(rng, options.len() as u32) as usize).copied()
+            }
             SkatPhase::Over => None,
             SkatPhase::GrandHandOffer => coin(rng, SkatAction::Pass, SkatAction::Declare(GRAND_HAND)),
             SkatPhase::KontraWindow => coin(rng, SkatAction::Pass, SkatAction::Kontra),

@@ -2,7 +2,7 @@
 //! tricks, so it is tested without playing.
 
 use crate::seat::Seat;
-use crate::skat::rules::{RamschRules, RamschScoring, RamschTie, SkatOwner};
+use crate::skat::rules::{RamschRules, RamschScoring, RamschTie, SkatOwner, ThreeWayTie};
 
 /// What a Ramsch's play produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -18,6 +18,8 @@ pub struct RamschPlay {
     pub skat_points: u8,
     /// Unseen pushes of the packet (Schieberamsch, §3).
     pub pushes: u8,
+    /// Knocks (pub extras §4): each doubles the score.
+    pub knocks: u8,
     /// The Bock factor of the deal (1, or 2 in a Bock round, ...).
     pub bock: u32,
 }
@@ -38,8 +40,8 @@ pub struct RamschResult {
     pub jungfrauen: u8,
     /// The player who took all ten tricks, if the Durchmarsch rule made him win.
     pub durchmarsch: Option<Seat>,
-    /// The factor applied: 2^pushes × Jungfrau × Bock (points scoring), or
-    /// Bock (fixed tariff).
+    /// The factor applied: 2^(pushes + knocks) × Jungfrau × Bock (points
+    /// scoring), or 2^knocks × Bock (fixed tariff).
     pub multiplier: u32,
     /// Each seat's score.
     pub scores: [i32; 3],
@@ -49,7 +51,9 @@ pub struct RamschResult {
 pub fn settle_ramsch(play: RamschPlay, rules: &RamschRules) -> RamschResult {
     let seats = [0usize, 1, 2];
     let bock = play.bock.max(1);
-    let push_factor = 1u32 << play.pushes.min(3);
+    // Pushes and knocks double (variants §3.5, pub extras §4.4).
+    let push_factor = 1u32 << (play.pushes.min(3) + play.knocks.min(3));
+    let knock_factor = 1u32 << play.knocks.min(3);
     let mut result = RamschResult {
         play,
         totals: play.trick_points,
@@ -80,6 +84,11 @@ pub fn settle_ramsch(play: RamschPlay, rules: &RamschRules) -> RamschResult {
     // §2.5, §2.8: the most points lose; ties by the rule.
     let most = seats.iter().map(|&s| result.totals[s]).max().unwrap_or(0);
     let mut tied: Vec<usize> = seats.into_iter().filter(|&s| result.totals[s] == most).collect();
+    // Pub extras §5.4: a three-way tie loses nothing under `nobody_loses`
+    // (nobody lost, so under `skat_owner = loser` nobody gets the skat).
+    if tied.len() == 3 && rules.three_way_tie == ThreeWayTie::NobodyLoses {
+        return result;
+    }
     if rules.tie == RamschTie::LatestTrickLoses && tied.len() > 1 {
         let latest = tied.iter().copied().max_by_key(|&s| play.latest_trick[s]).unwrap_or(tied[0]);
         tied = vec![latest];
@@ -103,6 +112,8 @@ pub fn settle_ramsch(play: RamschPlay, rules: &RamschRules) -> RamschResult {
                 i32::from(result.totals[s]).saturating_mul(factor(result.multiplier))
             }
             RamschScoring::Fixed => {
+                // Pub extras §4.5: knocks multiply the tariff, pushes do not.
+                let bock = knock_factor.saturating_mul(bock);
                 result.multiplier = bock;
                 let base = match result.jungfrauen {
                     0 => 10,
@@ -135,6 +146,7 @@ mod tests {
             latest_trick: [3, 9, 10],
             skat_points: 14,
             pushes: 0,
+            knocks: 0,
             bock: 1,
         };
         let r = settle_ramsch(play, &RamschRules::STANDARD);

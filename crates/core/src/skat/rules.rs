@@ -97,6 +97,23 @@ pub struct RamschRules {
     pub jacks_may_be_pushed: bool,
     /// A player may push the packet on without looking (doubles the score).
     pub unseen_push_allowed: bool,
+    /// HOUSE RULE: what a three-way tie scores (pub extras §5.4).
+    pub three_way_tie: ThreeWayTie,
+    /// HOUSE RULE: a Grand Hand in a Ramsch round does not count as one of
+    /// its deals, and the same dealer deals again (pub extras §6.3).
+    pub round_grand_hand_redeal: bool,
+}
+
+/// What a Ramsch in which all three players have the same points scores
+/// (pub extras §5.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ThreeWayTie {
+    /// As any tie, by [`RamschRules::tie`].
+    #[default]
+    AsTie,
+    /// Nobody loses: all three score 0 (XSkat).
+    NobodyLoses,
 }
 
 impl Default for RamschRules {
@@ -118,6 +135,8 @@ impl RamschRules {
         grand_hand_offer_in_rounds: true,
         jacks_may_be_pushed: false,
         unseen_push_allowed: true,
+        three_way_tie: ThreeWayTie::AsTie,
+        round_grand_hand_redeal: false,
     };
 }
 
@@ -160,6 +179,19 @@ pub struct BockTriggers {
     pub lost_grand: bool,
     /// A player's total rose to a new multiple of 100.
     pub score_crosses_100: bool,
+    /// A Grand Hand (any form, also in a Ramsch round, also gifted) was won
+    /// (pub extras §6.4).
+    pub grand_hand_won: bool,
+    /// A player's total changed and is now a multiple of 100 (0 and
+    /// negative totals included).
+    pub score_multiple_of_100: bool,
+    /// A player's total changed and `abs(total) mod 1000` is 0, 111, …, 999.
+    pub score_three_equal_digits: bool,
+    /// A game worth at least 72 was won (the value before Kontra/Re, Bock
+    /// and Ramsch factors; a Durchmarsch is worth 120).
+    pub won_value_72: bool,
+    /// The same with at least 96.
+    pub won_value_96: bool,
 }
 
 impl Default for BockTriggers {
@@ -178,7 +210,40 @@ impl BockTriggers {
         lost_after_kontra: false,
         lost_grand: false,
         score_crosses_100: false,
+        grand_hand_won: false,
+        score_multiple_of_100: false,
+        score_three_equal_digits: false,
+        won_value_72: false,
+        won_value_96: false,
     };
+
+    /// No trigger at all.
+    pub const NONE: BockTriggers = BockTriggers {
+        lost_with_60: false,
+        grand_hand_played: false,
+        null_ouvert_hand_played: false,
+        kontra_re: false,
+        lost_after_kontra: false,
+        lost_grand: false,
+        score_crosses_100: false,
+        grand_hand_won: false,
+        score_multiple_of_100: false,
+        score_three_equal_digits: false,
+        won_value_72: false,
+        won_value_96: false,
+    };
+}
+
+/// How Bock events of one deal combine (pub extras §6.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BockEventMerge {
+    /// Each trigger that fires queues one round.
+    #[default]
+    None,
+    /// As XSkat: `lost_after_kontra` with `kontra_re`, `won_value_72` with
+    /// `won_value_96`, and one player's two score triggers count once.
+    Xskat,
 }
 
 /// How Bock rounds triggered during a Bock round combine (variants §4.5).
@@ -204,6 +269,67 @@ pub struct BockRules {
     pub stacking: BockStacking,
     /// Each completed Bock round is followed by a Ramsch round.
     pub ramsch_round_after_bock: bool,
+    /// How the events of one deal combine.
+    pub event_merge: BockEventMerge,
+}
+
+/// When Spitze may not be announced (pub extras §2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SpitzeBan {
+    /// Not in a Grand whose declarer knows all four jacks in his cards (XSkat).
+    #[default]
+    GrandWith4,
+    /// Not when the declarer's known cards hold every trump of the game.
+    AllTrumps,
+}
+
+/// Spitze: the declarer promises to win the last trick with the lowest
+/// trump (pub extras §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SpitzeRules {
+    /// What Spitze adds to the multiplier: 1 or 2.
+    pub levels: u8,
+    /// When it may not be announced.
+    pub ban: SpitzeBan,
+}
+
+impl Default for SpitzeRules {
+    fn default() -> Self {
+        SpitzeRules { levels: 1, ban: SpitzeBan::GrandWith4 }
+    }
+}
+
+/// How a gift worth less than the bid is scored (pub extras §3.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SchenkenOverbid {
+    /// An overbid, lost like any game worth less than the bid.
+    #[default]
+    Lost,
+    /// Won at its value (XSkat).
+    WonAtValue,
+}
+
+/// Schenken: the defenders may give the game away in the first trick
+/// (pub extras §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SchenkenRules {
+    /// A gift below the bid.
+    pub overbid: SchenkenOverbid,
+}
+
+/// Where players may knock in a Ramsch (pub extras §4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum KlopfenScope {
+    /// Only in the deals of a Ramsch round (XSkat).
+    #[default]
+    RamschRounds,
+    /// In every Ramsch: also after a pass-out and under `ramsch_only`.
+    AllRamsch,
 }
 
 /// The match format (variants §6).
@@ -245,6 +371,14 @@ pub struct SkatRules {
     pub bock: Option<BockRules>,
     /// The match format.
     pub format: MatchFormat,
+    /// HOUSE RULE: Spitze, when on (pub extras §2).
+    pub spitze: Option<SpitzeRules>,
+    /// HOUSE RULE: Schenken, when on (pub extras §3).
+    pub schenken: Option<SchenkenRules>,
+    /// HOUSE RULE: Klopfen, when on, and where (pub extras §4).
+    pub klopfen: Option<KlopfenScope>,
+    /// HOUSE RULE: every deal is a Ramsch, without an auction (pub extras §5).
+    pub ramsch_only: bool,
 }
 
 impl Default for SkatRules {
@@ -266,6 +400,10 @@ impl SkatRules {
         kontra: None,
         bock: None,
         format: MatchFormat::Free,
+        spitze: None,
+        schenken: None,
+        klopfen: None,
+        ramsch_only: false,
     };
 
     /// Pub rules: Ramsch when all pass (Schieberamsch), Bock rounds with the
@@ -278,6 +416,7 @@ impl SkatRules {
             includes_trigger: false,
             stacking: BockStacking::Queue,
             ramsch_round_after_bock: false,
+            event_merge: BockEventMerge::None,
         }),
         ..SkatRules::ISKO
     };
@@ -297,8 +436,56 @@ impl SkatRules {
             grand_hand_offer_in_rounds: false,
             jacks_may_be_pushed: false,
             unseen_push_allowed: false,
+            three_way_tie: ThreeWayTie::AsTie,
+            round_grand_hand_redeal: false,
         },
         format: MatchFormat::Pirat { repeat: false },
         ..SkatRules::ISKO
+    };
+
+    /// XSkat 4.0's pub table (pub extras §1.2): its fixed details, with the
+    /// house rules a pub plays switched on as XSkat's options do (§1.3):
+    /// `-spitze -schenken -klopfen -ramsch -sramsch -kontra -bock
+    /// -bockramsch -bockevents 15` (lost with 60, Grand Hand won, lost
+    /// after Kontra, Kontra and Re). Classic scoring, 3 members.
+    pub const XSKAT: SkatRules = SkatRules {
+        table_size: 3,
+        pass_out: PassOut::Ramsch,
+        scoring: Scoring::Classic,
+        lost_hand_games_single: false,
+        allow_null_below_bid: false,
+        ramsch: RamschRules {
+            kind: RamschKind::Schieberamsch,
+            skat_owner: SkatOwner::LastTrick,
+            scoring: RamschScoring::Points,
+            tie: RamschTie::AllLoseFull,
+            jungfrau_doubles: true,
+            durchmarsch: true,
+            grand_hand_offer_after_pass_out: false,
+            grand_hand_offer_in_rounds: true,
+            jacks_may_be_pushed: false,
+            unseen_push_allowed: true,
+            three_way_tie: ThreeWayTie::NobodyLoses,
+            round_grand_hand_redeal: true,
+        },
+        kontra: Some(KontraRules { requires_bid: false, timing: KontraTiming::BeforeOpeningLead }),
+        bock: Some(BockRules {
+            triggers: BockTriggers {
+                lost_with_60: true,
+                grand_hand_won: true,
+                lost_after_kontra: true,
+                kontra_re: true,
+                ..BockTriggers::NONE
+            },
+            includes_trigger: false,
+            stacking: BockStacking::Queue,
+            ramsch_round_after_bock: true,
+            event_merge: BockEventMerge::Xskat,
+        }),
+        format: MatchFormat::Free,
+        spitze: Some(SpitzeRules { levels: 1, ban: SpitzeBan::GrandWith4 }),
+        schenken: Some(SchenkenRules { overbid: SchenkenOverbid::WonAtValue }),
+        klopfen: Some(KlopfenScope::RamschRounds),
+        ramsch_only: false,
     };
 }

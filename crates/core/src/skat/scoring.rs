@@ -4,7 +4,7 @@
 //! play produced, so it is tested without playing.
 
 use crate::skat::contract::{Contract, GameKind};
-use crate::skat::rules::SkatRules;
+use crate::skat::rules::{SchenkenOverbid, SkatRules};
 
 /// What the play produced for the declarer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -36,6 +36,8 @@ pub struct Levels {
     pub schwarz_announced: bool,
     /// Ouvert.
     pub ouvert: bool,
+    /// Spitze announced: the levels it adds (0, 1 or 2; pub extras §2.5).
+    pub spitze: u8,
 }
 
 impl Levels {
@@ -47,7 +49,39 @@ impl Levels {
                 .iter()
                 .map(|&b| u16::from(b))
                 .sum::<u16>()
+            + u16::from(self.spitze)
     }
+}
+
+/// What the pub extras add to a game's settlement (pub extras §2, §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Extras {
+    /// Spitze announced: the levels it adds (0 without Spitze).
+    pub spitze: u8,
+    /// The declarer won the tenth trick with the Spitze card.
+    pub spitze_made: bool,
+    /// Announcement levels the declarer added by refusing gifts: 1 makes a
+    /// game without announcement schneider announced, 2 schwarz announced.
+    pub raised: u8,
+    /// The defenders' gift was accepted, scored under this rule for a gift
+    /// below the bid.
+    pub gift: Option<SchenkenOverbid>,
+}
+
+impl Extras {
+    /// A game without the pub extras.
+    pub const NONE: Extras = Extras { spitze: 0, spitze_made: false, raised: 0, gift: None };
+}
+
+/// The contract as played after refused gifts (pub extras §3.4): the
+/// announcements the refusals added set as if declared.
+pub fn raised_contract(contract: Contract, raised: u8) -> Contract {
+    if raised == 0 || contract.kind == GameKind::Null {
+        return contract;
+    }
+    let level = u8::from(contract.schneider) + u8::from(contract.schwarz) + raised;
+    Contract { schneider: level >= 1, schwarz: level >= 2, ..contract }
 }
 
 /// A settled Skat game, itemised.
@@ -80,6 +114,8 @@ pub struct Settlement {
     /// (`−V·f` for a lost hand game under `lost_hand_games_single`), where
     /// `f` is the Kontra/Re and Bock factor (§10.3).
     pub score: i32,
+    /// Spitze, gifts and refusals (pub extras); [`Extras::NONE`] otherwise.
+    pub extras: Extras,
 }
 
 impl Settlement {
@@ -152,26 +188,67 @@ pub fn settle_with(
     rules: &SkatRules,
     doubling: Doubling,
 ) -> Settlement {
+    settle_game(contract, bid, matadors, tally, rules, doubling, Extras::NONE)
+}
+
+/// Settles a game as [`settle_with`] does, with the pub extras: Spitze's
+/// levels and last-trick condition (§2.5–§2.6), the announcements added by
+/// refused gifts (§3.5), or an accepted gift (§3.6–§3.7: the declarer
+/// counts 61 card points and one trick a side, and `tally` is not read).
+pub fn settle_game(
+    contract: Contract,
+    bid: u16,
+    matadors: i8,
+    tally: PlayTally,
+    rules: &SkatRules,
+    doubling: Doubling,
+    extras: Extras,
+) -> Settlement {
+    let tally = if extras.gift.is_some() {
+        PlayTally { declarer_points: 61, declarer_tricks: 1, defender_tricks: 1 }
+    } else {
+        tally
+    };
+    let played = raised_contract(contract, extras.raised);
     let mut levels = Levels::default();
     let (computed_value, made) = match contract.null_value() {
-        Some(value) => (value, tally.declarer_tricks == 0),
+        Some(value) => (value, extras.gift.is_some() || tally.declarer_tricks == 0),
+        None if extras.gift.is_some() => {
+            // §3.6: the announcements count, nothing is reached.
+            levels = Levels {
+                matadors: matadors.unsigned_abs(),
+                hand: contract.hand,
+                schneider: played.schneider,
+                schneider_announced: played.schneider,
+                schwarz: played.schwarz,
+                schwarz_announced: played.schwarz,
+                ouvert: contract.ouvert,
+                spitze: extras.spitze,
+            };
+            (contract.kind.base_value().unwrap_or(0) * levels.multiplier(), true)
+        }
         None => {
             let d = tally.declarer_points;
             levels = Levels {
                 matadors: matadors.unsigned_abs(),
                 hand: contract.hand,
-                schneider: contract.schneider || d >= 90 || d <= 30,
-                schneider_announced: contract.schneider,
-                schwarz: contract.schwarz || tally.declarer_tricks == 0 || tally.defender_tricks == 0,
-                schwarz_announced: contract.schwarz,
+                schneider: played.schneider || d >= 90 || d <= 30,
+                schneider_announced: played.schneider,
+                schwarz: played.schwarz || tally.declarer_tricks == 0 || tally.defender_tricks == 0,
+                schwarz_announced: played.schwarz,
                 ouvert: contract.ouvert,
+                spitze: extras.spitze,
             };
             let base = contract.kind.base_value().unwrap_or(0);
-            let made = d >= 61 && (!contract.schneider || d >= 90) && (!contract.schwarz || tally.defender_tricks == 0);
+            let made = d >= 61
+                && (!played.schneider || d >= 90)
+                && (!played.schwarz || tally.defender_tricks == 0)
+                && (extras.spitze == 0 || extras.spitze_made);
             (base * levels.multiplier(), made)
         }
     };
-    let overbid = computed_value < bid;
+    // §3.7: a gift below the bid is won at its value under `won_at_value`.
+    let overbid = computed_value < bid && extras.gift != Some(SchenkenOverbid::WonAtValue);
     let value = if overbid {
         let base = contract.kind.base_value().unwrap_or(23);
         overbid_value(base, bid)
@@ -201,5 +278,6 @@ pub fn settle_with(
         kontra: doubling.kontra.min(2),
         bock: doubling.bock.max(1),
         score,
+        extras,
     }
 }

@@ -1,10 +1,13 @@
-//! The Skat deal as one state machine: bidding → (Grand Hand offer and
-//! Schieberamsch before a Ramsch) → skat decision → discard → declaration
-//! → Kontra window → trick play → settlement.
+//! The Skat deal as one state machine: bidding → (Grand Hand offer,
+//! Schieberamsch and knocking before a Ramsch) → skat decision → discard →
+//! declaration → Spitze → Kontra window → trick play (with gifts in the
+//! first trick) → settlement.
 //!
 //! Each phase's rules live in their own module ([`bidding`](super::bidding),
 //! [`passing`](super::passing), [`declaration`](super::declaration),
-//! [`kontra`](super::kontra), [`play`](super::play), [`legal`](super::legal));
+//! [`spitze`](super::spitze), [`kontra`](super::kontra),
+//! [`schenken`](super::schenken), [`play`](super::play),
+//! [`legal`](super::legal));
 //! this module holds the state, grouped by phase, and moves it from one
 //! phase to the next. Views are built from the public accessors only
 //! ([`view`](super::view)).
@@ -26,8 +29,10 @@ use crate::skat::legal::{Stage, effective_suit_name, push_legal_actions};
 use crate::skat::passing::{Packet, PacketMove};
 use crate::skat::play::{SkatHistory, Trick, TrickPlay};
 use crate::skat::ramsch::{RamschPlay, RamschResult, settle_ramsch};
-use crate::skat::rules::{KontraTiming, PassOut, RamschKind, SkatRules};
-use crate::skat::scoring::{PlayTally, Settlement, settle_with};
+use crate::skat::rules::{KlopfenScope, KontraTiming, PassOut, RamschKind, SkatRules};
+use crate::skat::schenken::{Gift, GiftStep};
+use crate::skat::scoring::{Extras, PlayTally, Settlement, raised_contract, settle_game};
+use crate::skat::spitze::spitze_check;
 use crate::skat::view::SkatView;
 
 /// The phase of a deal.
@@ -40,17 +45,24 @@ pub enum SkatPhase {
     GrandHandOffer,
     /// Schieberamsch: the seat to act takes the packet or pushes it on (§3).
     Passing,
+    /// A Ramsch round: the seat to act knocks or not (pub extras §4).
+    Knocking,
     /// The declarer picks up the skat or declares a hand game.
     SkatDecision,
     /// The declarer, holding twelve cards, lays away two.
     Discarding,
     /// The declarer announces a game after picking up.
     Declaring,
+    /// The declarer may announce Spitze (pub extras §2).
+    Spitze,
     /// Before the opening lead, the opponents may say Kontra (variants §5.3,
     /// `before_opening_lead`).
     KontraWindow,
     /// Trick play.
     Playing,
+    /// A gift in the first trick: the defenders and the declarer decide
+    /// (pub extras §3).
+    Schenken,
     /// The deal is over (settled or thrown in).
     Over,
 }
@@ -61,6 +73,9 @@ impl fmt::Display for SkatPhase {
             SkatPhase::Bidding => "bidding",
             SkatPhase::GrandHandOffer => "Grand Hand offer",
             SkatPhase::Passing => "skat passing",
+            SkatPhase::Knocking => "knocking",
+            SkatPhase::Spitze => "Spitze",
+            SkatPhase::Schenken => "gift",
             SkatPhase::KontraWindow => "Kontra",
             SkatPhase::SkatDecision => "skat decision",
             SkatPhase::Discarding => "discarding",
@@ -147,6 +162,12 @@ pub struct SkatGame {
     packet: Packet,
     doubling: Kontra,
     play: TrickPlay,
+    /// The Spitze card, once announced (pub extras §2).
+    spitze: Option<Card>,
+    /// Per seat: knocked, did not, or has not decided (pub extras §4).
+    knocked: [Option<bool>; 3],
+    /// Gifts in the first trick (pub extras §3).
+    gift: Gift,
     outcome: Option<SkatOutcome>,
 }
 
@@ -179,6 +200,9 @@ impl SkatGame {
             packet: Packet::default(),
             doubling: Kontra { state: KontraState::default(), resume: Seat::FOREHAND },
             play: TrickPlay::new(),
+            spitze: None,
+            knocked: [None; 3],
+            gift: Gift::default(),
             outcome: None,
         };
         if setup.ramsch_round {
@@ -188,6 +212,9 @@ impl SkatGame {
             } else {
                 game.start_ramsch();
             }
+        } else if rules.ramsch_only {
+            // Pub extras §5.1–§5.2: no auction, no Grand Hand offer.
+            game.start_ramsch();
         }
         game
     }
@@ -338,6 +365,52 @@ impl SkatGame {
         self.doubling.state
     }
 
+    /// The Spitze card, once the declarer has announced Spitze (it is
+    /// public, and stays in his hand until he plays it).
+    pub fn spitze(&self) -> Option<Card> {
+        self.spitze
+    }
+
+    /// Per seat, whether it knocked in the Ramsch (`None`: not decided, or
+    /// no decision for it).
+    pub fn knocked(&self) -> [Option<bool>; 3] {
+        self.knocked
+    }
+
+    /// Knocks so far.
+    pub fn knocks(&self) -> u8 {
+        self.knocked.iter().filter(|&&k| k == Some(true)).count() as u8
+    }
+
+    /// The gifts of the first trick.
+    pub fn gift(&self) -> Gift {
+        self.gift
+    }
+
+    /// The contract as played: the declaration with the announcements the
+    /// declarer's refused gifts added (pub extras §3.5).
+    pub fn contract_played(&self) -> Option<Contract> {
+        self.declaration.contract.map(|c| raised_contract(c, self.gift.raised))
+    }
+
+    /// Whether `seat` may give the game away now (pub extras §3.3; it must
+    /// also be its turn).
+    ///
+    /// # Errors
+    /// The reason it may not.
+    pub fn may_give(&self, seat: Seat) -> Result<(), &'static str> {
+        crate::skat::schenken::give_check(&crate::skat::schenken::GiveFacts {
+            rules: &self.rules,
+            phase: self.phase,
+            ramsch: self.declaration.ramsch,
+            declarer: self.declaration.contract.map(|_| self.declaration.declarer),
+            gift: &self.gift,
+            seat,
+            first_trick: self.play.history.len() < 3,
+            re_pending: self.doubling.state.re_pending,
+        })
+    }
+
     /// Whether `seat` may say Kontra now, and why not (it must also be its
     /// turn to act).
     ///
@@ -400,6 +473,9 @@ impl SkatGame {
             ramsch: self.declaration.ramsch,
             re_pending: self.doubling.state.re_pending,
             may_kontra: self.phase == SkatPhase::Playing && self.may_kontra(self.to_act).is_ok(),
+            may_give: self.phase == SkatPhase::Playing && self.may_give(self.to_act).is_ok(),
+            gift_step: self.gift.step,
+            may_refuse: self.declaration.contract.is_some_and(|c| self.gift.may_refuse(c)),
         }
     }
 
@@ -439,10 +515,19 @@ impl SkatGame {
                     _ => Ok(()),
                 }
             }
-            (SkatPhase::KontraWindow, SkatAction::Pass) => Ok(()),
+            (SkatPhase::KontraWindow | SkatPhase::Knocking | SkatPhase::Spitze, SkatAction::Pass) => Ok(()),
+            (SkatPhase::Knocking, SkatAction::Knock) => Ok(()),
+            (SkatPhase::Spitze, SkatAction::Spitze) => Ok(()),
             (SkatPhase::KontraWindow | SkatPhase::Playing, SkatAction::Kontra) => {
                 self.may_kontra(seat).map_err(SkatError::KontraNotAllowed)
             }
+            (SkatPhase::Playing, SkatAction::Schenken) => self.may_give(seat).map_err(SkatError::GiftNotAllowed),
+            (SkatPhase::Schenken, action) => self.check_gift(action),
+            (_, SkatAction::Knock) => Err(SkatError::KnockNotAllowed(self.knock_refusal())),
+            (_, SkatAction::Spitze) => Err(SkatError::SpitzeNotAllowed(self.spitze_refusal())),
+            (_, SkatAction::Schenken) => Err(SkatError::GiftNotAllowed(self.may_give(seat).err().unwrap_or(
+                "the game is given away at a defender's turn in the first trick",
+            ))),
             (_, SkatAction::Re) => Err(SkatError::ReNotAllowed),
             (SkatPhase::SkatDecision, SkatAction::TakeSkat) => Ok(()),
             (SkatPhase::SkatDecision | SkatPhase::Declaring, SkatAction::Declare(contract)) => {
@@ -467,6 +552,63 @@ impl SkatGame {
                 }
             }
             _ => Err(wrong_phase()),
+        }
+    }
+
+    /// Whether `action` answers the gift decision due.
+    fn check_gift(&self, action: SkatAction) -> Result<(), SkatError> {
+        let step = self.gift.step.unwrap_or(GiftStep::PartnerAgrees);
+        let ok = match (step, action) {
+            (GiftStep::Renew, SkatAction::Schenken | SkatAction::Pass) => true,
+            (GiftStep::DeclarerAnswers, SkatAction::Pass) => {
+                if !self.declaration.contract.is_some_and(|c| self.gift.may_refuse(c)) {
+                    return Err(SkatError::GiftNotAllowed(
+                        "a Null game, or one with schwarz announced, can only be accepted",
+                    ));
+                }
+                true
+            }
+            (GiftStep::Renew, _) => false,
+            (_, SkatAction::Hold | SkatAction::Pass) => true,
+            _ => false,
+        };
+        if ok { Ok(()) } else { Err(SkatError::WrongPhase { action, phase: self.phase }) }
+    }
+
+    /// Why nobody may knock now.
+    fn knock_refusal(&self) -> &'static str {
+        match self.rules.klopfen {
+            None => "knocking is not played at this table",
+            Some(_) if !self.knocking_in_scope() => "knocking is only in the Ramsch deals of a Ramsch round",
+            Some(_) => "a player knocks before play: in a Schieberamsch right after passing two cards on",
+        }
+    }
+
+    /// Why Spitze may not be announced now.
+    fn spitze_refusal(&self) -> &'static str {
+        match (self.rules.spitze, self.declaration.contract) {
+            (None, _) => "Spitze is not played at this table",
+            (Some(_), None) => "Spitze is announced with the game",
+            (Some(_), Some(c)) => match spitze_check(&self.rules, c, self.hands[self.declaration.declarer.index()], self.known_to_declarer()) {
+                Err(reason) => reason,
+                Ok(_) => "Spitze is announced right after the declaration",
+            },
+        }
+    }
+
+    /// The cards the declarer knows to be his: twelve after a pickup (his
+    /// discards included), his ten in a hand game.
+    fn known_to_declarer(&self) -> CardSet {
+        let d = self.declaration.declarer;
+        if self.declaration.picked_up { self.deal.hand(d) | self.deal.skat() } else { self.hands[d.index()] }
+    }
+
+    /// Whether players knock in this deal's Ramsch (pub extras §4.2).
+    fn knocking_in_scope(&self) -> bool {
+        match self.rules.klopfen {
+            Some(KlopfenScope::RamschRounds) => self.setup.ramsch_round,
+            Some(KlopfenScope::AllRamsch) => true,
+            None => false,
         }
     }
 
@@ -526,7 +668,34 @@ impl SkatGame {
                 self.hands[seat.index()] = self.hands[seat.index()].minus(cards);
                 self.packet.pass_on(seat, cards);
                 self.skat = cards;
-                self.pass_packet_on(seat);
+                if self.knocking_in_scope() {
+                    // §4.3: a taker decides right after passing his two cards.
+                    self.phase = SkatPhase::Knocking;
+                } else {
+                    self.pass_packet_on(seat);
+                }
+            }
+            (SkatPhase::Knocking, SkatAction::Knock | SkatAction::Pass) => {
+                self.knocked[seat.index()] = Some(action == SkatAction::Knock);
+                match self.rules.ramsch.kind {
+                    RamschKind::Schieberamsch => self.pass_packet_on(seat),
+                    RamschKind::Plain if seat == Seat::REARHAND => self.begin_play(),
+                    RamschKind::Plain => self.to_act = seat.next(3),
+                }
+            }
+            (SkatPhase::Spitze, SkatAction::Spitze | SkatAction::Pass) => {
+                if action == SkatAction::Spitze {
+                    self.spitze = self.declaration.contract.and_then(|c| crate::skat::spitze::spitze_card(c.kind));
+                }
+                self.after_announcement();
+            }
+            (SkatPhase::Schenken, _) => self.answer_gift(action),
+            (SkatPhase::Playing, SkatAction::Schenken) => {
+                self.gift.offered[seat.index()] = true;
+                self.gift.offerer = Some(seat);
+                self.gift.step = Some(GiftStep::PartnerAgrees);
+                self.phase = SkatPhase::Schenken;
+                self.to_act = self.partner_of(seat);
             }
             (SkatPhase::KontraWindow, SkatAction::Pass) => self.next_kontra_window_seat(seat.index() + 1),
             (_, SkatAction::Kontra) => {
@@ -547,7 +716,17 @@ impl SkatGame {
             }
             (_, SkatAction::Declare(contract)) => self.declare(contract),
             (_, SkatAction::Play(card)) => self.play_card(card),
-            (_, SkatAction::Bid(_) | SkatAction::Hold | SkatAction::Pass | SkatAction::Re | SkatAction::Push) => {}
+            (
+                _,
+                SkatAction::Bid(_)
+                | SkatAction::Hold
+                | SkatAction::Pass
+                | SkatAction::Re
+                | SkatAction::Push
+                | SkatAction::Spitze
+                | SkatAction::Schenken
+                | SkatAction::Knock,
+            ) => {}
         }
     }
 
@@ -579,10 +758,22 @@ impl SkatGame {
         }
     }
 
-    /// The declaration is made: Kontra window or straight to play.
+    /// The declaration is made: the Spitze decision, the Kontra window or
+    /// straight to play.
     fn declare(&mut self, contract: Contract) {
         self.declaration.contract = Some(contract);
         self.play.kind = contract.kind;
+        let declarer = self.declaration.declarer;
+        if spitze_check(&self.rules, contract, self.hands[declarer.index()], self.known_to_declarer()).is_ok() {
+            self.phase = SkatPhase::Spitze;
+            self.to_act = declarer;
+            return;
+        }
+        self.after_announcement();
+    }
+
+    /// The game and any Spitze are announced: Kontra window or play.
+    fn after_announcement(&mut self) {
         match self.rules.kontra {
             Some(k) if k.timing == KontraTiming::BeforeOpeningLead => {
                 self.phase = SkatPhase::KontraWindow;
@@ -610,6 +801,45 @@ impl SkatGame {
         self.to_act = Seat::FOREHAND;
     }
 
+    /// The other defender.
+    fn partner_of(&self, defender: Seat) -> Seat {
+        let declarer = self.declaration.declarer;
+        Seat::all(3).find(|&s| s != defender && s != declarer).unwrap_or(defender)
+    }
+
+    /// A decision of the gift under way (pub extras §3.3–§3.5).
+    fn answer_gift(&mut self, action: SkatAction) {
+        let Some(offerer) = self.gift.offerer else { return };
+        let resume = |game: &mut SkatGame, closed: bool| {
+            game.gift.step = None;
+            game.gift.closed |= closed;
+            game.phase = SkatPhase::Playing;
+            game.to_act = offerer;
+        };
+        match (self.gift.step, action) {
+            (Some(GiftStep::PartnerAgrees | GiftStep::PartnerRenews), SkatAction::Hold) => {
+                self.gift.step = Some(GiftStep::DeclarerAnswers);
+                self.to_act = self.declaration.declarer;
+            }
+            (Some(GiftStep::PartnerAgrees), _) => resume(self, false),
+            (Some(GiftStep::DeclarerAnswers), SkatAction::Hold) => {
+                self.gift.step = None;
+                self.gift.accepted = true;
+                self.finish();
+            }
+            (Some(GiftStep::DeclarerAnswers), _) => {
+                self.gift.raised += 1;
+                self.gift.step = Some(GiftStep::Renew);
+                self.to_act = offerer;
+            }
+            (Some(GiftStep::Renew), SkatAction::Schenken) => {
+                self.gift.step = Some(GiftStep::PartnerRenews);
+                self.to_act = self.partner_of(offerer);
+            }
+            (Some(GiftStep::Renew | GiftStep::PartnerRenews), _) | (None, _) => resume(self, true),
+        }
+    }
+
     /// Nobody declared: the Ramsch begins (variants §2–§3).
     fn start_ramsch(&mut self) {
         self.declaration.ramsch = true;
@@ -617,6 +847,8 @@ impl SkatGame {
         self.to_act = Seat::FOREHAND;
         if self.rules.ramsch.kind == RamschKind::Schieberamsch {
             self.phase = SkatPhase::Passing;
+        } else if self.knocking_in_scope() {
+            self.phase = SkatPhase::Knocking;
         } else {
             self.begin_play();
         }
@@ -649,7 +881,7 @@ impl SkatGame {
             return;
         }
         let declarer_took = winner == self.declaration.declarer;
-        let early_end = match self.declaration.contract {
+        let early_end = match self.contract_played() {
             Some(c) => (c.kind == GameKind::Null && declarer_took) || (c.ends_on_defender_trick() && !declarer_took),
             None => false,
         };
@@ -665,6 +897,7 @@ impl SkatGame {
             latest_trick: self.play.latest_trick,
             skat_points: points(self.skat),
             pushes: self.packet.pushes,
+            knocks: self.knocks(),
             bock: self.setup.bock,
         };
         self.outcome = Some(SkatOutcome::Ramsch { result: settle_ramsch(play, &self.rules.ramsch) });
@@ -683,17 +916,41 @@ impl SkatGame {
         };
         let twelve = self.deal.hand(declarer) | self.deal.skat();
         let doubling = crate::skat::scoring::Doubling { kontra: self.doubling.state.level, bock: self.setup.bock };
-        let settlement =
-            settle_with(contract, self.declaration.bid, contract.kind.matadors(twelve), tally, &self.rules, doubling);
+        let extras = Extras {
+            spitze: match (self.spitze, self.rules.spitze) {
+                (Some(_), Some(s)) => s.levels,
+                _ => 0,
+            },
+            spitze_made: self.spitze.is_some_and(|card| self.won_last_trick_with(card)),
+            raised: self.gift.raised,
+            gift: self.gift.accepted.then(|| self.rules.schenken.unwrap_or_default().overbid),
+        };
+        let matadors = contract.kind.matadors(twelve);
+        let settlement = settle_game(contract, self.declaration.bid, matadors, tally, &self.rules, doubling, extras);
         self.outcome = Some(SkatOutcome::Played { declarer, settlement });
         self.phase = SkatPhase::Over;
     }
 
+    /// Whether the declarer won the tenth trick with `card` (Spitze, pub
+    /// extras §2.6).
+    fn won_last_trick_with(&self, card: Card) -> bool {
+        let history = &self.play.history;
+        history.len() == 30
+            && history.last().is_some_and(|t| {
+                t.winner == self.declaration.declarer
+                    && t.cards.iter().enumerate().any(|(i, &c)| c == card && t.leader.offset(i, 3) == t.winner)
+            })
+    }
+
     /// Whether the fast path of [`SkatGame::random_action`] applies: card
-    /// play at a table without Kontra, outside a Ramsch.
+    /// play at a table without Kontra, outside a Ramsch, past the first
+    /// trick where a gift could be offered.
     #[inline]
     pub(crate) fn plain_card_play(&self) -> bool {
-        self.phase == SkatPhase::Playing && self.rules.kontra.is_none() && !self.declaration.ramsch
+        self.phase == SkatPhase::Playing
+            && self.rules.kontra.is_none()
+            && !self.declaration.ramsch
+            && (self.rules.schenken.is_none() || self.play.history.len() >= 3)
     }
 }
 
@@ -769,8 +1026,11 @@ impl Game for SkatGame {
         self.play.played
     }
 
+    /// The open hand of an ouvert game, and the Spitze card while the
+    /// declarer still holds it.
     fn public_cards(&self) -> CardSet {
-        self.ouvert_hand().unwrap_or(CardSet::EMPTY)
+        let spitze = self.spitze.map_or(CardSet::EMPTY, |c| CardSet::single(c) & self.hands[self.declaration.declarer.index()]);
+        self.ouvert_hand().unwrap_or(CardSet::EMPTY) | spitze
     }
 
     fn private_knowledge(&self, seat: Seat) -> CardSet {

@@ -16,6 +16,8 @@ use crate::skat::legal::{Stage, push_legal_actions};
 use crate::skat::passing::PacketMove;
 use crate::skat::play::{SkatHistory, Trick};
 use crate::skat::rules::SkatRules;
+use crate::skat::schenken::{Gift, GiveFacts, give_check};
+use crate::skat::scoring::raised_contract;
 use crate::skat::state::{DealSetup, SkatGame, SkatOutcome, SkatPhase};
 
 /// What one seat may know of a Skat deal.
@@ -84,6 +86,13 @@ pub struct SkatView {
     /// A spectator's view, or that of a member sitting out (no seat, no
     /// hand, never to act).
     pub spectator: bool,
+    /// The Spitze card, once announced: public, in the declarer's hand
+    /// until he plays it (pub extras §2.4).
+    pub spitze: Option<Card>,
+    /// Per seat, whether it knocked in the Ramsch (pub extras §4).
+    pub knocked: [Option<bool>; 3],
+    /// The gifts of the first trick (pub extras §3).
+    pub gift: Gift,
 }
 
 impl SkatView {
@@ -146,7 +155,33 @@ impl SkatView {
             kontra: game.kontra(),
             setup: game.setup(),
             spectator: viewer.is_none(),
+            spitze: game.spitze(),
+            knocked: game.knocked(),
+            gift: game.gift(),
         }
+    }
+
+    /// The contract as played: with the announcements refused gifts added.
+    pub fn contract_played(&self) -> Option<Contract> {
+        self.contract.map(|c| raised_contract(c, self.gift.raised))
+    }
+
+    /// Whether this seat may give the game away now (it must also be its
+    /// turn).
+    ///
+    /// # Errors
+    /// The reason it may not.
+    pub fn may_give(&self) -> Result<(), &'static str> {
+        give_check(&GiveFacts {
+            rules: &self.rules,
+            phase: self.phase,
+            ramsch: self.ramsch,
+            declarer: self.contract.and(self.declarer),
+            gift: &self.gift,
+            seat: self.seat,
+            first_trick: self.history.len() < 3,
+            re_pending: self.kontra.re_pending,
+        })
     }
 
     /// The current trick's cards in play order.
@@ -230,6 +265,7 @@ impl GameView for SkatView {
             | self.found
             | self.passed_on
             | self.ouvert_hand.unwrap_or_default()
+            | self.spitze.map_or(CardSet::EMPTY, CardSet::single)
             | last
             | self.played
     }
@@ -252,6 +288,9 @@ impl GameView for SkatView {
             ramsch: self.ramsch,
             re_pending: self.kontra.re_pending,
             may_kontra: self.phase == SkatPhase::Playing && self.may_kontra().is_ok(),
+            may_give: self.phase == SkatPhase::Playing && self.may_give().is_ok(),
+            gift_step: self.gift.step,
+            may_refuse: self.contract.is_some_and(|c| self.gift.may_refuse(c)),
         };
         push_legal_actions(stage, self.hand, self.legal_cards(), out);
     }
