@@ -21,7 +21,8 @@ mod spidge;
 mod spitzer;
 
 pub use skat::{
-    PiratPhase, Round, SkatMatchRules, SkatProgress, read_skat_rules, read_skat_rules_onto, write_skat_rules,
+    PiratPhase, Round, SkatMatchRules, SkatProgress, deal_bock_events, read_skat_rules, read_skat_rules_onto,
+    score_bock_events, write_skat_rules,
 };
 
 /// A game that can be played as a match of deals.

@@ -143,13 +143,14 @@ impl SkatProgress {
     }
 }
 
-/// The Bock events of the game `game` played (variants §4.2, pub extras
-/// §6.4), merged per §6.5.
-fn game_events(triggers: &BockTriggers, merge: BockEventMerge, game: &SkatGame) -> u32 {
+/// The Bock events a deal's outcome sets off (variants §4.2, pub extras
+/// §6.4), merged per §6.5: the Bock rounds they queue, besides the score
+/// events ([`score_bock_events`]).
+pub fn deal_bock_events(triggers: &BockTriggers, merge: BockEventMerge, outcome: &SkatOutcome) -> u32 {
     // The value won before any doubling: a played game's, a Durchmarsch's 120.
-    let won_value = match game.outcome() {
-        Some(SkatOutcome::Played { settlement: s, .. }) if s.won => Some(s.value),
-        Some(SkatOutcome::Ramsch { result }) if result.durchmarsch.is_some() => Some(120),
+    let won_value = match *outcome {
+        SkatOutcome::Played { settlement: s, .. } if s.won => Some(s.value),
+        SkatOutcome::Ramsch { result } if result.durchmarsch.is_some() => Some(120),
         _ => None,
     };
     let (won_72, won_96) = match won_value {
@@ -157,9 +158,9 @@ fn game_events(triggers: &BockTriggers, merge: BockEventMerge, game: &SkatGame) 
         None => (false, false),
     };
     let mut events = pair(won_72, won_96, merge);
-    let Some(SkatOutcome::Played { settlement: s, .. }) = game.outcome() else { return events };
+    let SkatOutcome::Played { settlement: s, .. } = *outcome else { return events };
     let c = s.contract;
-    let kontra = game.kontra().level;
+    let kontra = s.kontra;
     let grand_hand = c.kind == GameKind::Grand && c.hand;
     events += pair(triggers.kontra_re && kontra == 2, triggers.lost_after_kontra && kontra >= 1 && !s.won, merge);
     events
@@ -184,8 +185,10 @@ fn pair(a: bool, b: bool, merge: BockEventMerge) -> u32 {
 }
 
 /// The score events of one member whose total went from `before` to
-/// `after` (pub extras §6.4), merged per §6.5.
-fn score_events(triggers: &BockTriggers, merge: BockEventMerge, before: i64, after: i64) -> u32 {
+/// `after` in a deal (pub extras §6.4: `score_multiple_of_100`,
+/// `score_three_equal_digits`), merged per §6.5. `score_crosses_100`
+/// (variants §4.2) needs the match's memory and is counted by the match.
+pub fn score_bock_events(triggers: &BockTriggers, merge: BockEventMerge, before: i64, after: i64) -> u32 {
     let changed = before != after;
     let hundred = triggers.score_multiple_of_100 && changed && after.rem_euclid(100) == 0;
     let digits = triggers.score_three_equal_digits && changed && (after.unsigned_abs() % 1000).is_multiple_of(111);
@@ -285,10 +288,10 @@ impl MatchGame for SkatGame {
             return MatchStatus::Running;
         }
         if let Some(bock) = table.bock {
-            let mut events = game_events(&bock.triggers, bock.event_merge, last);
+            let mut events = last.outcome().map_or(0, |o| deal_bock_events(&bock.triggers, bock.event_merge, &o));
             let after = totals_after(totals, scores);
             for (&before, &after) in totals.iter().zip(&after).take(members) {
-                events += score_events(&bock.triggers, bock.event_merge, before, after);
+                events += score_bock_events(&bock.triggers, bock.event_merge, before, after);
             }
             if bock.triggers.score_crosses_100 {
                 for (total, reached) in after.iter().zip(progress.hundreds.iter_mut()).take(members) {
