@@ -534,7 +534,8 @@ pub fn unsupported(game: &SkatGame) -> Option<&'static str> {
         Some("Klopfen (knocking in a Ramsch)")
     } else if game.is_ramsch() {
         Some("a Ramsch")
-    } else if game.spitze().is_some() {
+    } else if rules.spitze.is_some() && game.contract().is_some_and(|c| c.kind != crate::skat::GameKind::Null) {
+        // Announced or not, the declarer's Spitze decision is a move ISS has not.
         Some("Spitze (the declarer's promise to win the last trick with the lowest trump)")
     } else if game.gift().offered.iter().any(|&o| o) {
         Some("Schenken (giving the game away in the first trick)")

@@ -561,3 +561,36 @@ fn a_game_with_the_kontra_window_before_the_lead_is_not_expressible() {
     let plain = SkatGame::new(SkatDeal::from_seed(2), SkatRules::ISKO);
     assert_eq!(trumpf_core::iss::unsupported(&plain), None);
 }
+
+#[test]
+fn pub_extras_are_not_expressible_and_named() {
+    use trumpf_core::skat::{Contract, GameKind, SchenkenRules, SpitzeRules};
+    // skat-pub-extras.md §9: ISS cannot express Spitze, gifts or knocking.
+    let hands = [
+        "CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.C7".parse().unwrap(),
+        "SA.ST.SK.SQ.S9.S8.S7.HT.HK.HQ".parse().unwrap(),
+        "H9.H8.H7.DA.DT.DK.DQ.D9.D8.D7".parse().unwrap(),
+    ];
+    let deal = SkatDeal::new(hands, "C8.HA".parse().unwrap()).unwrap();
+    let declare = [
+        (Seat::MIDDLEHAND, SkatAction::Pass),
+        (Seat::REARHAND, SkatAction::Pass),
+        (Seat::FOREHAND, SkatAction::Bid(18)),
+        (Seat::FOREHAND, SkatAction::Declare(Contract::hand(GameKind::Suit(trumpf_core::Suit::Clubs)))),
+    ];
+    let spitze = SkatRules { spitze: Some(SpitzeRules::default()), ..SkatRules::ISKO };
+    let mut game = SkatGame::new(deal, spitze);
+    for (seat, action) in declare {
+        game.try_apply(seat, action).unwrap();
+    }
+    assert!(trumpf_core::iss::unsupported(&game).is_some_and(|why| why.starts_with("Spitze")));
+    let schenken = SkatRules { schenken: Some(SchenkenRules::default()), ..SkatRules::ISKO };
+    let mut game = SkatGame::new(deal, schenken);
+    for (seat, action) in declare {
+        game.try_apply(seat, action).unwrap();
+    }
+    assert_eq!(trumpf_core::iss::unsupported(&game), None, "no gift offered yet");
+    game.try_apply(Seat::FOREHAND, SkatAction::Play("CJ".parse().unwrap())).unwrap();
+    game.try_apply(Seat::MIDDLEHAND, SkatAction::Schenken).unwrap();
+    assert!(trumpf_core::iss::unsupported(&game).is_some_and(|why| why.starts_with("Schenken")));
+}

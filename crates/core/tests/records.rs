@@ -411,3 +411,143 @@ fn a_damaged_deal_in_progress_is_refused_with_its_line() {
     assert!(e.kind.to_string().contains("\"four\" is not a number"), "{e}");
     assert_eq!(e.line, 6);
 }
+
+/// Random matches under the pub extras (skat-pub-extras.md): XSkat's table
+/// with every extra on, and variants of it. Every deal keeps its 32 cards
+/// (hands, skat and played cards partition the pack, also when a gift ends
+/// it in the first trick); the written record reads back to the same match;
+/// the new tokens are written.
+#[test]
+fn pub_extras_matches_round_trip() {
+    use trumpf_core::skat::{KlopfenScope, SchenkenOverbid, SchenkenRules, SpitzeBan, SpitzeRules};
+    let mut variants = vec![SkatRules::XSKAT];
+    let mut all_ramsch = SkatRules::XSKAT;
+    all_ramsch.klopfen = Some(KlopfenScope::AllRamsch);
+    all_ramsch.ramsch.kind = trumpf_core::skat::RamschKind::Plain;
+    variants.push(all_ramsch);
+    let mut strict = SkatRules::XSKAT;
+    strict.spitze = Some(SpitzeRules { levels: 2, ban: SpitzeBan::AllTrumps });
+    strict.schenken = Some(SchenkenRules { overbid: SchenkenOverbid::Lost });
+    strict.ramsch.round_grand_hand_redeal = false;
+    strict.bock = strict.bock.map(|b| BockRules {
+        triggers: BockTriggers {
+            score_multiple_of_100: true,
+            score_three_equal_digits: true,
+            won_value_72: true,
+            won_value_96: true,
+            ..BockTriggers::NONE
+        },
+        event_merge: Default::default(),
+        ..b
+    });
+    variants.push(strict);
+    let mut only = SkatRules::XSKAT;
+    only.ramsch_only = true;
+    only.klopfen = Some(KlopfenScope::AllRamsch);
+    variants.push(only);
+    let mut texts = String::new();
+    for (i, table) in variants.into_iter().enumerate() {
+        for seed in 0..4 {
+            let rules = SkatMatchRules { table, deals: Some(30) };
+            let m = random_match::<SkatGame>(rules, 1000 + seed * 10 + i as u64, 30);
+            for d in m.deals() {
+                let g = &d.end;
+                let mut all = g.played() | g.skat();
+                let mut count = g.played().len() + g.skat().len();
+                for seat in Seat::all(3) {
+                    all |= g.hand(seat);
+                    count += g.hand(seat).len();
+                }
+                assert_eq!((all, count), (trumpf_core::CardSet::PIQUET_PACK, 32), "the cards of a deal");
+            }
+            let names: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|s| s.to_string()).collect();
+            let record = MatchRecord::new(&names, m);
+            let text = record.write();
+            let read = MatchRecord::<SkatGame>::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(read, record);
+            assert_eq!(read.write(), text);
+            texts.push_str(&text);
+        }
+    }
+    for token in [":spitze", ":schenken", ":knock", "spitze=on", "klopfen=on", "schenken=on", "ramsch_only=true"] {
+        assert!(texts.contains(token), "no {token} in the records");
+    }
+}
+
+/// Pub extras §9: `spitze` is a token of its own right after the
+/// declaration; a declarer who does not announce it writes nothing there.
+#[test]
+fn spitze_is_written_only_when_announced() {
+    let rules = SkatRules { spitze: Some(Default::default()), ..SkatRules::ISKO };
+    // FH holds ten clubs trumps (the C7 among them) and declares Clubs Hand.
+    let hands = [
+        "CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.C7".parse().unwrap(),
+        "SA.ST.SK.SQ.S9.S8.S7.HT.HK.HQ".parse().unwrap(),
+        "H9.H8.H7.DA.DT.DK.DQ.D9.D8.D7".parse().unwrap(),
+    ];
+    let deal = SkatDeal::new(hands, "C8.HA".parse().unwrap()).unwrap();
+    for (announce, written) in [(SkatAction::Spitze, "0:CH 0:spitze 0:"), (SkatAction::Pass, "0:CH 0:")] {
+        let mut m =
+            Match::<SkatGame>::new(SkatMatchRules { table: rules, deals: Some(1) }, Member::new(2).unwrap()).unwrap();
+        let start = SkatGame::new(deal, rules);
+        let mut game = start;
+        let mut actions = vec![];
+        for (seat, action) in [
+            (Seat::MIDDLEHAND, SkatAction::Pass),
+            (Seat::REARHAND, SkatAction::Pass),
+            (Seat::FOREHAND, SkatAction::Bid(18)),
+            (Seat::FOREHAND, SkatAction::Declare("CH".parse().unwrap())),
+            (Seat::FOREHAND, announce),
+        ] {
+            game.try_apply(seat, action).unwrap();
+            actions.push((seat, action));
+        }
+        play_out(&mut game, &mut actions);
+        m.record(start, actions).unwrap();
+        let record = MatchRecord::new(&["A".into(), "B".into(), "C".into()], m);
+        let text = record.write();
+        let line = text.lines().find(|l| l.starts_with("actions ")).unwrap();
+        assert!(line.contains(written), "{line}");
+        assert!(!line.contains("0:CH 0:p"), "{line}");
+        assert_eq!(MatchRecord::<SkatGame>::read(&text).unwrap(), record);
+    }
+}
+
+/// Pub extras §9: the rules line holds every flag of §1.1 and reads back.
+#[test]
+fn pub_extras_rules_line_round_trips() {
+    let rules = SkatMatchRules { table: SkatRules::XSKAT, deals: Some(36) };
+    let text = write_skat_rules(&rules);
+    for key in [
+        "spitze=on spitze_levels=1 spitze_ban=grand_with_4",
+        "schenken=on schenken_overbid=won_at_value",
+        "klopfen=on klopfen_scope=ramsch_rounds",
+        "ramsch_round_grand_hand_redeal=true",
+        "ramsch_three_way_tie=nobody_loses",
+        "bock_event_merge=xskat",
+        "bock_triggers=lost_with_60,kontra_re,lost_after_kontra,grand_hand_won",
+        "ramsch_round_after_bock=true",
+    ] {
+        assert!(text.contains(key), "{key} in {text}");
+    }
+    assert_eq!(read_skat_rules(&text).unwrap(), rules);
+    // The rules line of pub extras §9, read over the defaults.
+    let read = read_skat_rules(
+        "bock=on bock_triggers=lost_with_60,grand_hand_won,score_multiple_of_100 ramsch_round_after_bock=true \
+         ramsch_round_grand_hand_redeal=true bock_event_merge=xskat klopfen=on spitze=on spitze_levels=2",
+    )
+    .unwrap();
+    let t = read.table;
+    let bock = t.bock.unwrap();
+    assert!(bock.triggers.lost_with_60 && bock.triggers.grand_hand_won && bock.triggers.score_multiple_of_100);
+    assert!(!bock.triggers.grand_hand_played && bock.ramsch_round_after_bock);
+    assert_eq!(bock.event_merge, trumpf_core::skat::BockEventMerge::Xskat);
+    assert!(t.ramsch.round_grand_hand_redeal);
+    assert_eq!(t.klopfen, Some(trumpf_core::skat::KlopfenScope::RamschRounds));
+    assert_eq!(t.spitze.map(|s| s.levels), Some(2));
+    // Revolution (§7) is not played: refused by name, `revolution=off` read.
+    let e = read_skat_rules("revolution=on").unwrap_err().to_string();
+    assert!(e.contains("Revolution"), "{e}");
+    assert!(read_skat_rules("revolution=off").is_ok());
+    assert!(read_skat_rules("spitze_levels=3").is_err());
+}

@@ -8,13 +8,13 @@
 //! Every expected number is transcribed from the document; the drivers only
 //! parse, call and compare, and list every disagreement before failing.
 
+use trumpf_core::Seat;
 use trumpf_core::series::{deal_bock_events, score_bock_events};
 use trumpf_core::skat::{
     BockEventMerge, BockTriggers, Contract, Doubling, Extras, PlayTally, RamschKind, RamschPlay, RamschResult,
     RamschRules, RamschScoring, RamschTie, SchenkenOverbid, SkatOutcome, SkatOwner, SkatRules, ThreeWayTie,
     settle_game, settle_ramsch,
 };
-use trumpf_core::Seat;
 
 mod common;
 use common::{contract, data_lines, fields};
@@ -162,7 +162,8 @@ fn the_settlement_vectors_of_section_10() {
                 };
                 let s = settle(&row);
                 let want: Vec<&str> = f[10].split_whitespace().collect();
-                let want = (want[0] == "won", want[1].parse::<u16>().expect("V"), want[2].parse::<i32>().expect("score"));
+                let want =
+                    (want[0] == "won", want[1].parse::<u16>().expect("V"), want[2].parse::<i32>().expect("score"));
                 let got = (s.won, s.value, s.score);
                 (got != want).then(|| format!("(won, V, score) {got:?}, want {want:?}"))
             }
@@ -178,7 +179,8 @@ fn the_settlement_vectors_of_section_10() {
                     knocks: knocks as u8,
                     bock,
                 };
-                let points: u32 = play.trick_points.iter().map(|&p| u32::from(p)).sum::<u32>() + u32::from(play.skat_points);
+                let points: u32 =
+                    play.trick_points.iter().map(|&p| u32::from(p)).sum::<u32>() + u32::from(play.skat_points);
                 assert_eq!(points, 120, "line {line}: the card points make 120");
                 let r: RamschResult = settle_ramsch(play, &ramsch_rules(f[2]));
                 let want = three::<i32>(f[8]);
@@ -245,7 +247,8 @@ fn the_settlement_vectors_of_section_10() {
         "EV6", "EV7",
     ] {
         assert!(
-            data_lines(SETTLE).any(|(_, t)| fields(t).get(1).is_some_and(|f| *f == id || f.starts_with(&format!("{id}-")))),
+            data_lines(SETTLE)
+                .any(|(_, t)| fields(t).get(1).is_some_and(|f| *f == id || f.starts_with(&format!("{id}-")))),
             "§10 {id} has no vector"
         );
     }

@@ -18,9 +18,10 @@ use trumpf_core::series::record::MatchRecord;
 use trumpf_core::series::{Match, MatchError, MatchStatus, SkatMatchRules};
 use trumpf_core::shuffle::uniform_below;
 use trumpf_core::skat::{
-    BockRules, BockStacking, BockTriggers, Contract, DealSetup, Doubling, GameKind, KontraRules, KontraTiming,
-    BockEventMerge, MatchFormat, PassOut, PlayTally, ThreeWayTie, RamschKind, RamschPlay, RamschRules, RamschScoring, RamschTie, ScoreSheet,
-    Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome, SkatOwner, SkatRules, settle_ramsch, settle_with,
+    BockEventMerge, BockRules, BockStacking, BockTriggers, Contract, DealSetup, Doubling, GameKind, KlopfenScope,
+    KontraRules, KontraTiming, MatchFormat, PassOut, PlayTally, RamschKind, RamschPlay, RamschRules, RamschScoring,
+    RamschTie, SchenkenOverbid, SchenkenRules, ScoreSheet, Scoring, SkatAction, SkatDeal, SkatGame, SkatOutcome,
+    SkatOwner, SkatRules, SpitzeBan, SpitzeRules, ThreeWayTie, settle_ramsch, settle_with,
 };
 use trumpf_core::{CardSet, Game, GameView, Member, Seat};
 
@@ -31,6 +32,10 @@ const RAMSCH: &str = include_str!("data/skat/variants_ramsch.txt");
 const SETTLE: &str = include_str!("data/skat/variants_settle.txt");
 const PLAY: &str = include_str!("data/skat/variants_play.txt");
 const MATCHES: &str = include_str!("data/skat/variants_match.txt");
+// skat-pub-extras.md §10, played: the cases and matches use the deals and
+// scripts of both play files; their ids begin with `X-`.
+const PUB_PLAY: &str = include_str!("data/skat/pub_extras_play.txt");
+const PUB_MATCHES: &str = include_str!("data/skat/pub_extras_match.txt");
 
 // ---------------------------------------------------------------------------
 // The rules as the documents state them (skat.md §14, variants §1, §4.2,
@@ -119,6 +124,11 @@ fn base_rules(name: &str) -> SkatRules {
     r.kontra = None;
     r.bock = None;
     r.format = MatchFormat::Free;
+    // skat-pub-extras.md §1.1: every pub extra off.
+    r.spitze = None;
+    r.schenken = None;
+    r.klopfen = None;
+    r.ramsch_only = false;
     match name {
         "isko" => {}
         "pub" => {
@@ -237,6 +247,7 @@ fn rules(spec: &str) -> SkatRules {
                         "lost_after_kontra" => t.lost_after_kontra = true,
                         "lost_grand" => t.lost_grand = true,
                         "score_crosses_100" => t.score_crosses_100 = true,
+                        "grand_hand_won" => t.grand_hand_won = true,
                         other => panic!("unknown Bock trigger {other:?}"),
                     }
                 }
@@ -250,6 +261,34 @@ fn rules(spec: &str) -> SkatRules {
                 }
             }
             "ramsch_round_after_bock" => r.bock.as_mut().expect("Bock on").ramsch_round_after_bock = flag(value),
+            // skat-pub-extras.md §1.1, with its defaults once a rule is on.
+            "spitze" => r.spitze = flag(value).then_some(SpitzeRules { levels: 1, ban: SpitzeBan::GrandWith4 }),
+            "spitze_levels" => r.spitze.as_mut().expect("Spitze on").levels = value.parse().expect("levels"),
+            "spitze_ban" => {
+                r.spitze.as_mut().expect("Spitze on").ban = match value {
+                    "grand_with_4" => SpitzeBan::GrandWith4,
+                    "all_trumps" => SpitzeBan::AllTrumps,
+                    other => panic!("spitze_ban {other:?}"),
+                }
+            }
+            "schenken" => r.schenken = flag(value).then_some(SchenkenRules { overbid: SchenkenOverbid::Lost }),
+            "schenken_overbid" => {
+                r.schenken.as_mut().expect("Schenken on").overbid = match value {
+                    "lost" => SchenkenOverbid::Lost,
+                    "won_at_value" => SchenkenOverbid::WonAtValue,
+                    other => panic!("schenken_overbid {other:?}"),
+                }
+            }
+            "klopfen" => r.klopfen = flag(value).then_some(KlopfenScope::RamschRounds),
+            "klopfen_scope" => {
+                r.klopfen = Some(match value {
+                    "ramsch_rounds" => KlopfenScope::RamschRounds,
+                    "all_ramsch" => KlopfenScope::AllRamsch,
+                    other => panic!("klopfen_scope {other:?}"),
+                })
+            }
+            "ramsch_only" => r.ramsch_only = flag(value),
+            "ramsch_round_grand_hand_redeal" => r.ramsch.round_grand_hand_redeal = flag(value),
             "match" => {
                 r.format = match value {
                     "free" => MatchFormat::Free,
@@ -567,7 +606,9 @@ fn play_file() -> &'static PlayFile {
         let mut file = PlayFile { deals: HashMap::new(), scripts: HashMap::new(), cases: Vec::new() };
         // Where a `more` line continues: a script's name, or the last case.
         let mut current: Option<Option<String>> = None;
-        for (line, text) in data_lines(PLAY) {
+        // Line numbers of the second file are offset by 100000.
+        let lines = data_lines(PLAY).chain(data_lines(PUB_PLAY).map(|(n, t)| (n + 100_000, t)));
+        for (line, text) in lines {
             let f = fields(text);
             match f[0] {
                 "deal" => {
@@ -647,6 +688,9 @@ fn verb(words: &[&str]) -> SkatAction {
         ["push"] => SkatAction::Push,
         ["kontra"] => SkatAction::Kontra,
         ["re"] => SkatAction::Re,
+        ["spitze"] => SkatAction::Spitze,
+        ["schenken"] => SkatAction::Schenken,
+        ["knock"] => SkatAction::Knock,
         ["bid", n] => SkatAction::Bid(n.parse().expect("bid value")),
         ["discard", a, b] => SkatAction::Discard(CardSet::single(card(a)).with(card(b))),
         ["declare", code] => SkatAction::Declare(contract(code)),
@@ -848,6 +892,32 @@ fn run_check(game: &SkatGame, check: &str) -> Result<(), String> {
         "overbid" => expect_eq("overbid", settlement()?.overbid, yes_no(&rest)),
         "settled_kontra" => expect_eq("settled Kontra level", settlement()?.kontra, rest.parse().expect("level")),
         "settled_bock" => expect_eq("settled Bock factor", settlement()?.bock, rest.parse().expect("factor")),
+        // The pub extras (skat-pub-extras.md).
+        "spitze" if rest == "none" => expect_eq("Spitze", game.spitze(), None),
+        "spitze" => expect_eq("Spitze", game.spitze(), Some(card(&rest))),
+        "public" => expect_eq("public cards", game.public_cards(), card_set(&rest)),
+        "played" => expect_eq("contract as played", game.contract_played(), Some(contract(&rest))),
+        "knocks" => expect_eq("knocks", game.knocks(), rest.parse().expect("knocks")),
+        "gift" => {
+            let g = game.gift();
+            let got = if g.accepted { "accepted".to_owned() } else { format!("{:?}", g.step) };
+            expect_eq("gift", got, rest)
+        }
+        "settled_spitze" => {
+            let s = settlement()?;
+            expect_eq(
+                "Spitze levels and made",
+                (s.levels.spitze, s.extras.spitze_made),
+                (words[1].parse().expect("levels"), yes_no(words[2])),
+            )
+        }
+        // §8: M = 2^(pushes + knocks) × (2 with a Jungfrau) × (2 in a Bock deal).
+        "ramsch_m" => {
+            let r = ramsch()?;
+            let jungfrau = if game.rules().ramsch.jungfrau_doubles && r.jungfrauen > 0 { 2 } else { 1 };
+            let want: u32 = rest.parse().expect("M");
+            expect_eq("Ramsch multiplier", r.multiplier, want * jungfrau * r.play.bock)
+        }
         other => panic!("unknown check {other:?}"),
     }
 }
@@ -876,7 +946,7 @@ fn play_file_is_complete() {
     for id in ["S1", "R8p", "R9p", "K3", "K4"] {
         assert!(ids.contains(&id), "§7 row {id} has no played case");
     }
-    assert_eq!(file.cases.len(), 40);
+    assert_eq!(file.cases.iter().filter(|c| !c.id.starts_with("X-")).count(), 40);
     let mut unique = ids.clone();
     unique.sort_unstable();
     unique.dedup();
@@ -929,6 +999,7 @@ struct MatchVector {
 
 fn match_vectors() -> Vec<MatchVector> {
     data_lines(MATCHES)
+        .chain(data_lines(PUB_MATCHES).map(|(n, t)| (n + 100_000, t)))
         .map(|(line, text)| {
             let f = fields(text);
             assert_eq!(f.len(), 7, "line {line}: expected 7 columns, got {}", f.len());
@@ -1009,6 +1080,16 @@ fn run_match(v: &MatchVector) -> Result<(), String> {
     }
     for check in &v.checks {
         let (key, values) = check.split_once('=').expect("dN=… or tN=…");
+        if let Some(n) = key.strip_prefix("dealer") {
+            // pub extras §6.3: who dealt deal N.
+            let n: usize = n.parse().expect("deal number");
+            let want: usize = values.parse().expect("member");
+            let got = m.deals()[n - 1].dealer.index();
+            if got != want {
+                return Err(format!("deal {n} was dealt by member {got}, want {want}"));
+            }
+            continue;
+        }
         let n: usize = key[1..].parse().expect("deal number");
         let want: Vec<i64> = numbers(values);
         let got: Vec<i64> = match &key[..1] {
@@ -1072,7 +1153,7 @@ fn match_file_is_complete() {
     for id in ["B2", "B3", "P1"] {
         assert!(vectors.iter().any(|v| v.id == id), "§7 row {id} has no match");
     }
-    assert_eq!(vectors.len(), 21);
+    assert_eq!(vectors.iter().filter(|v| !v.id.starts_with("X-")).count(), 21);
     for v in &vectors {
         for name in &v.deals {
             assert!(play_file().scripts.contains_key(name), "{}: unknown script {name}", v.id);
@@ -1090,6 +1171,84 @@ fn section_4_bock_rounds_in_a_match() {
 #[test]
 fn section_6_3_pirat_match() {
     assert_eq!(run_matches("P"), 3);
+}
+
+// ---------------------------------------------------------------------------
+// skat-pub-extras.md §10, played (pub_extras_play.txt, pub_extras_match.txt)
+
+#[test]
+fn pub_extras_play_file_is_complete() {
+    let file = play_file();
+    let ids: Vec<&str> = file.cases.iter().map(|c| c.id.as_str()).filter(|id| id.starts_with("X-")).collect();
+    for row in [
+        "SP6", "SP7", "SP8", "SP12", "SC1", "SC2", "SC3", "SC4", "SC5", "SC6", "SC7", "SC9", "SC10", "SC11", "KL3",
+        "KL6", "RO1", "RO2",
+    ] {
+        assert!(ids.iter().any(|id| id[2..] == *row || id[2..].starts_with(row)), "§10 row {row} has no played case");
+    }
+    assert_eq!(ids.len(), 32);
+    let vectors = match_vectors();
+    for row in ["BR1", "BR2", "BR3", "BR4", "BR5"] {
+        assert!(vectors.iter().any(|v| v.id == format!("X-{row}")), "§10 row {row} has no match");
+    }
+}
+
+/// §2: Spitze's legality (SP6–SP8, SP12) and the last-trick condition.
+#[test]
+fn pub_extras_spitze_played() {
+    assert_eq!(run_cases(&["X-SP"]), 11);
+}
+
+/// §3: the gift sequences (SC1–SC7, SC9–SC11).
+#[test]
+fn pub_extras_schenken_played() {
+    assert_eq!(run_cases(&["X-SC"]), 12);
+}
+
+/// §4 and §5: knocking (KL1, KL3, KL6, KL7) and Ramsch only (RO1, RO2).
+#[test]
+fn pub_extras_klopfen_and_ramsch_only_played() {
+    assert_eq!(run_cases(&["X-KL", "X-RO"]), 9);
+}
+
+/// §6.1–§6.3: Bock-Ramsch rounds and the re-dealt Grand Hand (BR1–BR5).
+#[test]
+fn pub_extras_bock_ramsch_rounds() {
+    assert_eq!(run_matches("X-BR"), 6);
+}
+
+/// §6.6 RS1: a saved match interrupted with 2 Bock deals pending continues
+/// them: the next 2 deals are Bock-doubled.
+#[test]
+fn pub_extras_resuming_keeps_pending_bock_deals() {
+    use trumpf_core::series::record::{SavedMatch, UnfinishedDeal};
+    let v = match_vectors().into_iter().find(|v| v.id == "X-BR1").expect("X-BR1");
+    let dealer = Member::new(v.dealer).expect("dealer");
+    let mut m = Match::<SkatGame>::new(SkatMatchRules { table: v.rules, deals: None }, dealer).expect("match");
+    // Deals 1–11: the event in deal 10, one Bock deal played.
+    for (name, &setup) in v.deals.iter().zip(&v.setups).take(11) {
+        record_script(&mut m, name, setup).expect("deal");
+    }
+    assert_eq!(m.progress().next_setup(&v.rules).bock, 2, "deal 12 is a Bock deal");
+    // Interrupted during deal 12, after two bids.
+    let start = SkatGame::with_setup(play_file().deals["ALL"], v.rules, m.progress().next_setup(&v.rules));
+    let unfinished = UnfinishedDeal {
+        dealer: m.next_dealer(),
+        start,
+        actions: vec![(Seat::MIDDLEHAND, SkatAction::Pass), (Seat::REARHAND, SkatAction::Pass)],
+    };
+    let names: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|n| n.to_string()).collect();
+    let saved = SavedMatch { record: MatchRecord::new(&names, m), seed: Some(7), unfinished: Some(unfinished) };
+    let text = saved.write();
+    let back = SavedMatch::<SkatGame>::read(&text).unwrap_or_else(|e| panic!("the saved match reads: {e}"));
+    assert_eq!(back, saved);
+    let mut m = back.record.game;
+    let deal = back.unfinished.expect("the unfinished deal");
+    assert_eq!(deal.start.setup().bock, 2, "the interrupted deal stays a Bock deal");
+    // Continued: deal 12 and 13 are Bock deals, 14 begins the Ramsch round.
+    record_script(&mut m, "PASS", DealSetup { bock: 2, ramsch_round: false }).expect("deal 12");
+    record_script(&mut m, "PASS", DealSetup { bock: 2, ramsch_round: false }).expect("deal 13");
+    assert_eq!(m.progress().next_setup(&v.rules), DealSetup { bock: 1, ramsch_round: true });
 }
 
 // ---------------------------------------------------------------------------

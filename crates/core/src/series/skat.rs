@@ -345,14 +345,16 @@ const FORMAT: [(&str, MatchFormat); 3] = [
     ("pirat_repeat", MatchFormat::Pirat { repeat: true }),
 ];
 const ON_OFF: [(&str, bool); 2] = [("on", true), ("off", false)];
-const SPITZE_BAN: [(&str, SpitzeBan); 2] = [("grand_with_4", SpitzeBan::GrandWith4), ("all_trumps", SpitzeBan::AllTrumps)];
+const SPITZE_BAN: [(&str, SpitzeBan); 2] =
+    [("grand_with_4", SpitzeBan::GrandWith4), ("all_trumps", SpitzeBan::AllTrumps)];
 const SCHENKEN_OVERBID: [(&str, SchenkenOverbid); 2] =
     [("lost", SchenkenOverbid::Lost), ("won_at_value", SchenkenOverbid::WonAtValue)];
 const KLOPFEN_SCOPE: [(&str, KlopfenScope); 2] =
     [("ramsch_rounds", KlopfenScope::RamschRounds), ("all_ramsch", KlopfenScope::AllRamsch)];
 const THREE_WAY_TIE: [(&str, ThreeWayTie); 2] =
     [("as_tie", ThreeWayTie::AsTie), ("nobody_loses", ThreeWayTie::NobodyLoses)];
-const BOCK_EVENT_MERGE: [(&str, BockEventMerge); 2] = [("none", BockEventMerge::None), ("xskat", BockEventMerge::Xskat)];
+const BOCK_EVENT_MERGE: [(&str, BockEventMerge); 2] =
+    [("none", BockEventMerge::None), ("xskat", BockEventMerge::Xskat)];
 const HANDS: [&str; 4] = ["FH", "MH", "RH", "skat"];
 
 /// The Bock trigger ids of variants §4.2 and pub extras §6.4, in the

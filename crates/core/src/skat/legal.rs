@@ -34,8 +34,19 @@ pub(crate) struct Stage<'a> {
 /// Appends the legal actions of every phase, ascending, to `out` (cleared
 /// first), from the public stage, the acting seat's hand and its legal cards.
 pub(crate) fn push_legal_actions(stage: Stage<'_>, hand: CardSet, legal_cards: CardSet, out: &mut Vec<SkatAction>) {
-    let Stage { phase, auction, picked_up, bid, rules, ramsch, re_pending, may_kontra, may_give, gift_step, may_refuse } =
-        stage;
+    let Stage {
+        phase,
+        auction,
+        picked_up,
+        bid,
+        rules,
+        ramsch,
+        re_pending,
+        may_kontra,
+        may_give,
+        gift_step,
+        may_refuse,
+    } = stage;
     out.clear();
     if re_pending {
         out.extend([SkatAction::Pass, SkatAction::Re]);

@@ -45,13 +45,13 @@ pub use passing::PacketMove;
 pub use play::{SkatHistory, Trick};
 pub use playout::random_playout;
 pub use ramsch::{RamschPlay, RamschResult, settle_ramsch};
-pub use schenken::{Gift, GiftStep};
-pub use spitze::spitze_card;
 pub use rules::{
     BockEventMerge, BockRules, BockStacking, BockTriggers, KlopfenScope, KontraRules, KontraTiming, MatchFormat,
     PassOut, RamschKind, RamschRules, RamschScoring, RamschTie, SchenkenOverbid, SchenkenRules, Scoring, SkatOwner,
     SkatRules, SpitzeBan, SpitzeRules, ThreeWayTie,
 };
+pub use schenken::{Gift, GiftStep};
+pub use spitze::spitze_card;
 /// The largest Bock factor: 2²⁰, twenty overlapping Bock rounds
 /// (`skat-variants.md` §4.5 multiplies without a bound; this one keeps every
 /// score within range and is far past anything a table plays).

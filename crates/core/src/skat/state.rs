@@ -525,9 +525,9 @@ impl SkatGame {
             (SkatPhase::Schenken, action) => self.check_gift(action),
             (_, SkatAction::Knock) => Err(SkatError::KnockNotAllowed(self.knock_refusal())),
             (_, SkatAction::Spitze) => Err(SkatError::SpitzeNotAllowed(self.spitze_refusal())),
-            (_, SkatAction::Schenken) => Err(SkatError::GiftNotAllowed(self.may_give(seat).err().unwrap_or(
-                "the game is given away at a defender's turn in the first trick",
-            ))),
+            (_, SkatAction::Schenken) => Err(SkatError::GiftNotAllowed(
+                self.may_give(seat).err().unwrap_or("the game is given away at a defender's turn in the first trick"),
+            )),
             (_, SkatAction::Re) => Err(SkatError::ReNotAllowed),
             (SkatPhase::SkatDecision, SkatAction::TakeSkat) => Ok(()),
             (SkatPhase::SkatDecision | SkatPhase::Declaring, SkatAction::Declare(contract)) => {
@@ -589,7 +589,12 @@ impl SkatGame {
         match (self.rules.spitze, self.declaration.contract) {
             (None, _) => "Spitze is not played at this table",
             (Some(_), None) => "Spitze is announced with the game",
-            (Some(_), Some(c)) => match spitze_check(&self.rules, c, self.hands[self.declaration.declarer.index()], self.known_to_declarer()) {
+            (Some(_), Some(c)) => match spitze_check(
+                &self.rules,
+                c,
+                self.hands[self.declaration.declarer.index()],
+                self.known_to_declarer(),
+            ) {
                 Err(reason) => reason,
                 Ok(_) => "Spitze is announced right after the declaration",
             },
@@ -1029,7 +1034,8 @@ impl Game for SkatGame {
     /// The open hand of an ouvert game, and the Spitze card while the
     /// declarer still holds it.
     fn public_cards(&self) -> CardSet {
-        let spitze = self.spitze.map_or(CardSet::EMPTY, |c| CardSet::single(c) & self.hands[self.declaration.declarer.index()]);
+        let spitze =
+            self.spitze.map_or(CardSet::EMPTY, |c| CardSet::single(c) & self.hands[self.declaration.declarer.index()]);
         self.ouvert_hand().unwrap_or(CardSet::EMPTY) | spitze
     }
 
