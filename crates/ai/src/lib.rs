@@ -10,6 +10,7 @@ pub mod advice;
 pub mod analysis;
 pub mod perfect;
 pub mod pimc;
+mod pub_extras;
 mod random;
 pub mod sampler;
 mod skat;

@@ -541,12 +541,16 @@ impl Bot<SkatGame> for SkatPimc {
                 let action = SkatAction::Declare(contract);
                 if legal.contains(&action) { action } else { heuristic }
             }
+            // A hopeless game given away by the rules of thumb (pub extras §3).
+            SkatPhase::Playing if heuristic == SkatAction::Schenken => heuristic,
             SkatPhase::Playing => {
                 let hint = match heuristic {
                     SkatAction::Play(card) => Some(card),
                     _ => None,
                 };
                 match self.play(view, hint) {
+                    // The Spitze card waits for the tenth trick (§2.6).
+                    Some(card) if view.spitze == Some(card) && hint.is_some_and(|h| h != card) => heuristic,
                     Some(card) => SkatAction::Play(card),
                     None => heuristic,
                 }

@@ -4,7 +4,7 @@
 use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatGame, SkatPhase, SkatView, card_points, points};
 use trumpf_core::{Card, CardSet, GameView, Rank, Seat, Suit};
 
-use crate::Bot;
+use crate::{Bot, pub_extras};
 
 /// A rule-of-thumb Skat player.
 #[derive(Clone, Debug, Default)]
@@ -233,7 +233,7 @@ fn cost(kind: GameKind, card: Card) -> i32 {
 
 impl SkatBot {
     fn play(&self, view: &SkatView) -> SkatAction {
-        let legal = view.legal_cards();
+        let legal = pub_extras::keep_spitze(view, view.legal_cards());
         let contract = view.contract.unwrap_or(Contract::pickup(GameKind::Grand));
         let kind = contract.kind;
         let declarer = view.declarer.unwrap_or(Seat::FOREHAND);
@@ -436,6 +436,14 @@ impl Bot<SkatGame> for SkatBot {
                 {
                     SkatAction::Kontra
                 }
+                SkatPhase::Playing if legal.contains(&SkatAction::Schenken) && pub_extras::offers_gift(view) => {
+                    SkatAction::Schenken
+                }
+                SkatPhase::Spitze if pub_extras::spitze_is_safe(view) => SkatAction::Spitze,
+                SkatPhase::Spitze => SkatAction::Pass,
+                SkatPhase::Knocking if pub_extras::knocks(view) => SkatAction::Knock,
+                SkatPhase::Knocking => SkatAction::Pass,
+                SkatPhase::Schenken => pub_extras::answer_gift(view, &legal),
                 SkatPhase::Playing if view.ramsch => self.play_ramsch(view),
                 SkatPhase::Playing => self.play(view),
                 SkatPhase::Over => legal[0],

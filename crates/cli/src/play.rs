@@ -66,10 +66,12 @@ pub struct PlayArgs {
     /// Skat only: the rules. isko (default): the International Skat Order.
     /// pub: a Schieberamsch when all three pass, Kontra/Re, Bock rounds.
     /// pirat: play to 100, then one Bock round and one Schieberamsch round,
-    /// and the match ends. FILE.toml: a rules file (a preset and the keys of
+    /// and the match ends. xskat: XSkat's pub table: Spitze, Schenken,
+    /// Klopfen, Schieberamsch when all pass, Kontra/Re, Bock rounds each
+    /// followed by a Ramsch round. FILE.toml: a rules file (a preset and the keys of
     /// the trumpf record's rules line, docs/records.md). The title and the
     /// bottom of the table show the rules in force; saved records name them.
-    #[arg(long, value_name = "isko|pub|pirat|FILE.toml")]
+    #[arg(long, value_name = "isko|pub|pirat|xskat|FILE.toml")]
     pub rules: Option<String>,
     /// Skat only: a list of N deals; the match ends after the Nth and the
     /// highest total wins (not with the Pirat rules, whose match ends after
@@ -359,7 +361,7 @@ mod tests {
         for (bad, needle) in [
             (PlayArgs { rules: Some("pirat".into()), deals: Some(9), ..args("skat") }, "Pirat match ends"),
             (PlayArgs { deals: Some(0), ..args("skat") }, "at least one deal"),
-            (PlayArgs { rules: Some("casino".into()), ..args("skat") }, "isko, pub, pirat"),
+            (PlayArgs { rules: Some("casino".into()), ..args("skat") }, "isko, pub, pirat, xskat"),
         ] {
             let error = skat_rules(&bad).unwrap_err().to_string();
             assert!(error.contains(needle), "{error}");

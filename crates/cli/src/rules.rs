@@ -1,10 +1,10 @@
-//! `--rules isko|pub|pirat|FILE.toml`: the Skat rules of a session.
+//! `--rules isko|pub|pirat|xskat|FILE.toml`: the Skat rules of a session.
 //!
 //! A rules file is a TOML table with the keys of the trumpf record's
 //! `rules` line (`docs/records.md`), optionally starting from a preset:
 //!
 //! ```toml
-//! preset = "pub"              # isko (default), pub or pirat
+//! preset = "pub"              # isko (default), pub, pirat or xskat
 //! scoring = "seeger_fabian"
 //! kontra_timing = "before_opening_lead"
 //! bock_triggers = ["lost_with_60", "grand_hand_played"]
@@ -27,7 +27,7 @@ pub fn skat_rules(spec: &str) -> Result<SkatMatchRules> {
     }
     let path = Path::new(spec);
     if !spec.ends_with(".toml") && !path.exists() {
-        bail!("unknown rules {spec:?}: use isko, pub, pirat or a .toml file");
+        bail!("unknown rules {spec:?}: use isko, pub, pirat, xskat or a .toml file");
     }
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the rules file {spec}"))?;
     parse_toml(&text).with_context(|| format!("in the rules file {spec}"))
@@ -55,7 +55,7 @@ pub fn parse_toml(text: &str) -> Result<SkatMatchRules> {
         };
         if key == "preset" {
             let Some((_, preset)) = PRESETS.iter().find(|(name, _)| *name == text) else {
-                bail!("preset: {text:?} is not one of isko, pub, pirat");
+                bail!("preset: {text:?} is not one of isko, pub, pirat, xskat");
             };
             base.table = *preset;
         } else {
@@ -79,8 +79,9 @@ mod tests {
         assert_eq!(skat_rules("isko").unwrap().table, SkatRules::ISKO);
         assert_eq!(skat_rules("pub").unwrap().table, SkatRules::PUB);
         assert_eq!(skat_rules("pirat").unwrap().table, SkatRules::PIRAT);
+        assert_eq!(skat_rules("xskat").unwrap().table, SkatRules::XSKAT);
         let e = skat_rules("tournament").unwrap_err().to_string();
-        assert!(e.contains("isko, pub, pirat"), "{e}");
+        assert!(e.contains("isko, pub, pirat, xskat"), "{e}");
     }
 
     #[test]
@@ -127,7 +128,7 @@ mod tests {
     #[test]
     fn bad_rules_files_say_what_is_wrong() {
         for (text, needle) in [
-            ("preset = \"casino\"", "not one of isko, pub, pirat"),
+            ("preset = \"casino\"", "not one of isko, pub, pirat, xskat"),
             ("colour = \"blue\"", "unknown rule"),
             ("pass_out = \"redeal\"", "not one of throw_in, ramsch"),
             ("table_size = 5", "3 or 4 members"),

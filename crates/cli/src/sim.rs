@@ -47,7 +47,7 @@ pub struct SimArgs {
     /// Seed: deal k is dealt from seed + k.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Skat: isko (default), pub, pirat or FILE.toml; Spitzer and Spidge:
+    /// Skat: isko (default), pub, pirat, xskat or FILE.toml; Spitzer and Spidge:
     /// their rules as the record's key=value pairs (e.g. "target=3 jokers=false").
     #[arg(long)]
     pub rules: Option<String>,

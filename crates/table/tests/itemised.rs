@@ -167,7 +167,7 @@ fn ramsch(play: RamschPlay, rules: RamschRules) -> (RamschResult, Vec<Row>) {
 }
 
 fn play(trick_points: [u8; 3], tricks: [u8; 3], latest_trick: [u8; 3]) -> RamschPlay {
-    RamschPlay { trick_points, tricks, latest_trick, skat_points: 14, pushes: 0, bock: 1 }
+    RamschPlay { trick_points, tricks, latest_trick, skat_points: 14, pushes: 0, knocks: 0, bock: 1 }
 }
 
 #[test]

@@ -53,6 +53,8 @@ pub enum Intent {
     Push,
     /// Declare Grand Hand before a Ramsch.
     GrandHand,
+    /// `x`: give the game away in the first trick, or again (Schenken).
+    Give,
 }
 
 impl Intent {
@@ -86,6 +88,7 @@ pub fn intent(key: KeyEvent) -> Option<Intent> {
             'r' => Intent::Re,
             'u' => Intent::Push,
             'g' => Intent::GrandHand,
+            'x' => Intent::Give,
             _ => return None,
         },
         KeyCode::Esc => Intent::Cancel,
@@ -179,7 +182,8 @@ mod tests {
         assert_eq!(intent(key(KeyCode::Char('Q'), KeyModifiers::SHIFT)), Some(Intent::Quit));
         assert_eq!(intent(key(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Intent::Quit));
         assert_eq!(intent(key(KeyCode::Char('p'), KeyModifiers::CONTROL)), None);
-        assert_eq!(intent(key(KeyCode::Char('x'), KeyModifiers::NONE)), None);
+        assert_eq!(intent(key(KeyCode::Char('x'), KeyModifiers::NONE)), Some(Intent::Give));
+        assert_eq!(intent(key(KeyCode::Char('z'), KeyModifiers::NONE)), None);
         assert_eq!(intent(key(KeyCode::F(5), KeyModifiers::NONE)), None);
         assert_eq!(intent(key(KeyCode::Enter, KeyModifiers::NONE)), Some(Intent::Confirm));
         let k = intent(key(KeyCode::Char('k'), KeyModifiers::NONE)).unwrap();

@@ -60,6 +60,10 @@ impl SkatWorlds {
         if let Some(open) = view.ouvert_hand {
             fixed[declarer.index()] = open;
         }
+        // The Spitze card lies open in the declarer's hand (pub extras §2.4).
+        if let Some(card) = view.spitze.filter(|&c| !view.played.contains(c)) {
+            fixed[declarer.index()].insert(card);
+        }
         // The declarer who picked up knows his discards, the skat.
         let fixed_skat = (!view.spectator && view.seat == declarer && view.picked_up).then_some(view.skat);
         let known = fixed.iter().fold(view.played, |a, &b| a | b) | fixed_skat.unwrap_or_default();

@@ -78,8 +78,16 @@ pub fn pushes_text(pushes: u8) -> String {
 /// tricks, the score, the skat.
 pub fn result_rows(declarer: &str, s: &Settlement, skat: CardSet, dealt_skat: CardSet, picked_up: bool) -> Vec<Row> {
     let (verdict, tone) = if s.won { ("WON", Tone::Won) } else { ("LOST", Tone::Lost) };
+    let gift = s.extras.gift.is_some();
     let mut rows = vec![
-        Row::heading(format!("{declarer} — {verdict}"), tone),
+        Row::heading(
+            if gift {
+                format!("{declarer} — {verdict}: the defenders gave the game away")
+            } else {
+                format!("{declarer} — {verdict}")
+            },
+            tone,
+        ),
         Row::heading(
             if s.bid == 0 {
                 // Grand Hand instead of a Ramsch: nobody bid.
@@ -99,18 +107,31 @@ pub fn result_rows(declarer: &str, s: &Settlement, skat: CardSet, dealt_skat: Ca
         let mut running = n + 1;
         rows.push(Row::Step { label: "game".to_owned(), amount: 1, running });
         let l = &s.levels;
+        // Announced by refusing a gift (pub extras §3.5), not declared.
+        let raised = s.extras.raised > 0;
+        let schneider_by =
+            if raised && !s.contract.schneider { "schneider announced (gift refused)" } else { "schneider announced" };
+        let schwarz_by =
+            if raised && !s.contract.schwarz { "schwarz announced (gift refused)" } else { "schwarz announced" };
+        // A gift counts only what was announced (§3.6).
+        let (schneider, schwarz) =
+            if gift { ("schneider (given)", "schwarz (given)") } else { ("schneider", "schwarz") };
         for (counted, label) in [
             (l.hand, "hand"),
-            (l.schneider, "schneider"),
-            (l.schneider_announced, "schneider announced"),
-            (l.schwarz, "schwarz"),
-            (l.schwarz_announced, "schwarz announced"),
+            (l.schneider, schneider),
+            (l.schneider_announced, schneider_by),
+            (l.schwarz, schwarz),
+            (l.schwarz_announced, schwarz_by),
             (l.ouvert, "ouvert"),
         ] {
             if counted {
                 running += 1;
                 rows.push(Row::Step { label: label.to_owned(), amount: 1, running });
             }
+        }
+        if l.spitze > 0 {
+            running += i64::from(l.spitze);
+            rows.push(Row::Step { label: "Spitze".to_owned(), amount: i64::from(l.spitze), running });
         }
         let base = s.base();
         let multiplier = s.levels.multiplier();
@@ -146,6 +167,18 @@ pub fn result_rows(declarer: &str, s: &Settlement, skat: CardSet, dealt_skat: Ca
     }
     for reason in loss_reasons(s) {
         rows.push(Row::text(format!("lost: {reason}"), Tone::Against));
+    }
+    if gift {
+        let note = match s.extras.gift {
+            Some(trumpf_core::skat::SchenkenOverbid::WonAtValue) if s.computed_value < s.bid => {
+                " (below the bid, won at its value: house rule)"
+            }
+            _ => "",
+        };
+        rows.push(Row::text(
+            format!("gift accepted in the first trick: 61 card points and one trick a side{note}"),
+            Tone::Plain,
+        ));
     }
     let d = s.tally.declarer_points;
     let t = s.tally;
@@ -192,7 +225,11 @@ fn loss_reasons(s: &Settlement) -> Vec<String> {
         }
         return reasons;
     }
-    if s.contract.schwarz && t.defender_tricks > 0 {
+    if s.levels.spitze > 0 && !s.extras.spitze_made {
+        reasons.push("the Spitze card did not win the last trick".to_owned());
+    }
+    let played = trumpf_core::skat::raised_contract(s.contract, s.extras.raised);
+    if played.schwarz && t.defender_tricks > 0 {
         // The play stopped at the defenders' first trick; the points tell nothing.
         reasons.push("schwarz announced, defenders took a trick".to_owned());
         return reasons;
@@ -201,7 +238,7 @@ fn loss_reasons(s: &Settlement) -> Vec<String> {
     if d <= 60 {
         reasons.push(format!("{d} card points, 61 needed"));
     }
-    if s.contract.schneider && d < 90 {
+    if played.schneider && d < 90 {
         reasons.push(format!("schneider announced, only {d} points"));
     }
     reasons
@@ -214,6 +251,10 @@ fn ramsch_factors(r: &RamschResult, rules: &RamschRules) -> String {
     let points = rules.scoring == RamschScoring::Points;
     if points && r.play.pushes > 0 {
         out.push_str(&format!(" × {} ({})", 1u32 << r.play.pushes.min(3), pushes_text(r.play.pushes)));
+    }
+    if r.play.knocks > 0 {
+        let k = r.play.knocks;
+        out.push_str(&format!(" × {} ({k} knock{})", 1u32 << k.min(3), if k == 1 { "" } else { "s" }));
     }
     if points && r.durchmarsch.is_none() && rules.jungfrau_doubles && r.jungfrauen > 0 {
         out.push_str(" × 2 (Jungfrau)");
@@ -252,6 +293,9 @@ pub fn ramsch_rows(
     }];
     if r.play.pushes > 0 {
         kind.push(format!("pushed unseen: {} (×2 each)", pushes_text(r.play.pushes)));
+    }
+    if r.play.knocks > 0 {
+        kind.push(format!("knocked: {} (×2 each)", r.play.knocks));
     }
     if r.play.bock > 1 {
         kind.push(format!("Bock ×{}", r.play.bock));
@@ -315,6 +359,8 @@ pub fn ramsch_rows(
     rows.push(Row::text(
         if tied == 1 {
             format!("loser: most points ({most})")
+        } else if tied == 3 && rules.three_way_tie == trumpf_core::skat::ThreeWayTie::NobodyLoses {
+            format!("all three tie at {most}: nobody loses (house rule)")
         } else {
             match rules.tie {
                 RamschTie::AllLoseFull => format!("tie at {most}: all tied players lose in full"),

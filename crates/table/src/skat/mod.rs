@@ -53,6 +53,22 @@ pub enum Said {
     Re,
     /// Did not answer a Kontra with Re.
     NoRe,
+    /// Announced Spitze (pub extras §2).
+    Spitze,
+    /// Knocked in the Ramsch (pub extras §4).
+    Knock,
+    /// Did not knock.
+    NoKnock,
+    /// Gave the game away, or gave it again (pub extras §3).
+    Gives,
+    /// Agreed to the partner's gift.
+    Agrees,
+    /// Did not agree, or did not give again: play goes on.
+    PlaysOn,
+    /// The declarer accepted the gift.
+    Accepts,
+    /// The declarer refused the gift and plays on with the next announcement.
+    Refuses,
 }
 
 impl Said {
@@ -72,6 +88,19 @@ impl Said {
             (SkatPhase::Discarding, SkatAction::Discard(_)) if before.is_ramsch() => Said::PassedOn,
             (SkatPhase::KontraWindow, SkatAction::Pass) => Said::NoKontra,
             (_, SkatAction::Kontra) => Said::Kontra,
+            (SkatPhase::Spitze, SkatAction::Spitze) => Said::Spitze,
+            (SkatPhase::Knocking, SkatAction::Knock) => Said::Knock,
+            (SkatPhase::Knocking, SkatAction::Pass) => Said::NoKnock,
+            (_, SkatAction::Schenken) => Said::Gives,
+            (SkatPhase::Schenken, action) => {
+                let declarer = before.gift().step == Some(trumpf_core::skat::GiftStep::DeclarerAnswers);
+                match (declarer, action == SkatAction::Hold) {
+                    (true, true) => Said::Accepts,
+                    (true, false) => Said::Refuses,
+                    (false, true) => Said::Agrees,
+                    (false, false) => Said::PlaysOn,
+                }
+            }
             _ => return None,
         })
     }
@@ -93,6 +122,14 @@ impl fmt::Display for Said {
             Said::NoKontra => f.write_str("no Kontra"),
             Said::Re => f.write_str("Re!"),
             Said::NoRe => f.write_str("no Re"),
+            Said::Spitze => f.write_str("Spitze!"),
+            Said::Knock => f.write_str("knocks!"),
+            Said::NoKnock => f.write_str("no knock"),
+            Said::Gives => f.write_str("gives the game away"),
+            Said::Agrees => f.write_str("agrees"),
+            Said::PlaysOn => f.write_str("plays on"),
+            Said::Accepts => f.write_str("accepts the gift"),
+            Said::Refuses => f.write_str("refuses the gift: plays on"),
         }
     }
 }

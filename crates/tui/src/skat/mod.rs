@@ -131,7 +131,20 @@ impl TuiGame for SkatGame {
         model.extra.talk_seen = talk.len();
         if let Some(said) = said
             && !model.is_me(seat)
-            && matches!(said, Said::Kontra | Said::Re | Said::NoRe | Said::GrandHand)
+            && matches!(
+                said,
+                Said::Kontra
+                    | Said::Re
+                    | Said::NoRe
+                    | Said::GrandHand
+                    | Said::Spitze
+                    | Said::Knock
+                    | Said::Gives
+                    | Said::Agrees
+                    | Said::PlaysOn
+                    | Said::Accepts
+                    | Said::Refuses
+            )
         {
             let who = model.name_at(seat).to_owned();
             model.info(format!("{who}: {said}"));
@@ -291,7 +304,10 @@ impl Model<SkatGame> {
             | SkatPhase::Declaring
             | SkatPhase::GrandHandOffer
             | SkatPhase::Passing
-            | SkatPhase::KontraWindow => self.legal(),
+            | SkatPhase::KontraWindow
+            | SkatPhase::Spitze
+            | SkatPhase::Knocking
+            | SkatPhase::Schenken => self.legal(),
             _ => Vec::new(),
         }
     }
@@ -392,6 +408,16 @@ impl Model<SkatGame> {
         let primary = matches!(intent, Intent::Confirm | Intent::Select);
         match intent {
             Intent::Pass => return self.act(SkatAction::Pass),
+            // y: "yes" to Spitze, to knocking (pub extras §2, §4).
+            Intent::Hold if phase == SkatPhase::Spitze => return self.act(SkatAction::Spitze),
+            Intent::Hold if phase == SkatPhase::Knocking => return self.act(SkatAction::Knock),
+            Intent::Give if self.legal().contains(&SkatAction::Schenken) => return self.act(SkatAction::Schenken),
+            Intent::Give => {
+                self.info(
+                    "x gives the game away: a defender, at his turn in the first trick, where the table plays Schenken.",
+                );
+                return Vec::new();
+            }
             Intent::Hold if self.bid_turn() == Some(BidTurn::PlayAt18) => return self.act(SkatAction::Bid(18)),
             Intent::Hold => return self.act(SkatAction::Hold),
             Intent::TakeSkat => return self.act(SkatAction::TakeSkat),
@@ -531,6 +557,11 @@ impl Model<SkatGame> {
     pub(crate) fn skat_summary(&self, outcome: SkatOutcome) -> String {
         match outcome {
             SkatOutcome::PassedIn => "All three passed: the deal is thrown in.".into(),
+            SkatOutcome::Played { declarer, settlement } if settlement.extras.gift.is_some() => {
+                let who = self.name_at(declarer);
+                let verb = if settlement.won { "won" } else { "lost" };
+                format!("{who} accepted the gift and {verb} {}: {:+}.", settlement.contract, settlement.score)
+            }
             SkatOutcome::Played { declarer, settlement } => {
                 let who = self.name_at(declarer);
                 let verb = if settlement.won { "won" } else { "lost" };
@@ -540,7 +571,12 @@ impl Model<SkatGame> {
                     _ => " with Kontra and Re",
                 };
                 let bock = if settlement.bock > 1 { format!(" (Bock ×{})", settlement.bock) } else { String::new() };
-                format!("{who} {verb} {}{with}{bock}: {:+}.", settlement.contract, settlement.score)
+                let spitze = match (settlement.levels.spitze, settlement.extras.spitze_made) {
+                    (0, _) => "",
+                    (_, true) => " with Spitze",
+                    (_, false) => " (the Spitze failed)",
+                };
+                format!("{who} {verb} {}{spitze}{with}{bock}: {:+}.", settlement.contract, settlement.score)
             }
             SkatOutcome::Ramsch { result } => {
                 let seats = Seat::all(3);
@@ -616,9 +652,15 @@ fn refusal(error: &SkatError) -> String {
                 SkatAction::Play(_) => "playing a card",
                 SkatAction::Kontra | SkatAction::Re => "doubling",
                 SkatAction::Push => "pushing the skat on",
+                SkatAction::Spitze => "announcing Spitze",
+                SkatAction::Schenken => "giving the game away",
+                SkatAction::Knock => "knocking",
             };
             let hint = match phase {
                 SkatPhase::Passing => " (s takes the packet, u pushes it on)",
+                SkatPhase::Spitze => " (y announces Spitze, p does not)",
+                SkatPhase::Knocking => " (y knocks, p does not)",
+                SkatPhase::Schenken => " (y agrees or accepts, p plays on)",
                 _ => "",
             };
             format!("Not allowed: {what} is over or not yet due; this is the {phase} phase{hint}.")

@@ -13,8 +13,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_core::series::{MatchStatus, PiratPhase, PlayedDeal, Round};
 use trumpf_core::skat::{
-    AuctionStage, BockStacking, Contract, GameKind, Levels, MatchFormat, PassOut, RamschKind, SkatAction, SkatGame,
-    SkatOutcome, SkatPhase, points,
+    AuctionStage, BockStacking, Contract, GameKind, GiftStep, Levels, MatchFormat, PassOut, RamschKind, SkatAction,
+    SkatGame, SkatOutcome, SkatPhase, points,
 };
 use trumpf_core::{CardSet, GameView, Seat, Suit};
 use trumpf_table::skat::{Said, hand_order, pushes_text, seat_name};
@@ -22,8 +22,8 @@ use trumpf_table::skat::{Said, hand_order, pushes_text, seat_name};
 use super::BidTurn;
 use crate::model::Model;
 use crate::widgets::{
-    card_spans, fit, frame, help_line, last_trick_line, marked_card_row, result_lines, seat_spans, short_name,
-    status_line, suit_style, title_line, trick_grid,
+    card_spans, card_text, fit, frame, help_line, last_trick_line, marked_card_row, result_lines, seat_spans,
+    short_name, status_line, suit_style, title_line, trick_grid,
 };
 
 /// Width of a column of the trick grid.
@@ -151,6 +151,9 @@ impl Model<SkatGame> {
                 self.declaration_lines(&mut lines, room)
             }
             SkatPhase::KontraWindow => self.kontra_window_lines(&mut lines, room),
+            SkatPhase::Spitze => self.spitze_lines(&mut lines, room),
+            SkatPhase::Knocking => self.knocking_lines(&mut lines, room),
+            SkatPhase::Schenken => self.gift_lines(&mut lines, room),
             SkatPhase::Playing => self.play_lines(&mut lines),
             SkatPhase::Over => {}
         }
@@ -159,6 +162,9 @@ impl Model<SkatGame> {
             SkatPhase::GrandHandOffer => " Grand Hand or Ramsch ".to_owned(),
             SkatPhase::Passing | SkatPhase::Discarding if v.ramsch => " Schieberamsch · the packet ".to_owned(),
             SkatPhase::KontraWindow => " Kontra? ".to_owned(),
+            SkatPhase::Spitze => " Spitze? ".to_owned(),
+            SkatPhase::Knocking => " Ramsch · knocking ".to_owned(),
+            SkatPhase::Schenken => " Trick play · a gift ".to_owned(),
             SkatPhase::Playing if v.ramsch => " Ramsch · trick play ".to_owned(),
             SkatPhase::Playing => {
                 let mut title = format!(" Trick play · {}", v.contract.map(|c| c.to_string()).unwrap_or_default());
@@ -244,6 +250,18 @@ impl Model<SkatGame> {
             (_, SkatAction::TakeSkat) => ("Pick up the skat".to_owned(), String::new()),
             (_, SkatAction::Push) => ("Push it on unseen".to_owned(), "score ×2".to_owned()),
             (SkatPhase::GrandHandOffer, SkatAction::Pass) => ("Pass (no Grand Hand)".to_owned(), String::new()),
+            (SkatPhase::Spitze, SkatAction::Pass) => ("No Spitze".to_owned(), String::new()),
+            (_, SkatAction::Spitze) => {
+                let card = v.contract.and_then(|c| trumpf_core::skat::spitze_card(c.kind));
+                let levels = v.rules.spitze.map_or(1, |s| s.levels);
+                (
+                    format!("Spitze: take trick 10 with {}", card.map_or_else(String::new, card_text)),
+                    format!("+{levels} level"),
+                )
+            }
+            (SkatPhase::Knocking, SkatAction::Pass) => ("No knock".to_owned(), String::new()),
+            (_, SkatAction::Knock) => ("Knock: I won't lose".to_owned(), "score ×2".to_owned()),
+            (SkatPhase::Schenken, action) => (self.gift_label(action), String::new()),
             (_, SkatAction::Pass) => ("No Kontra".to_owned(), String::new()),
             (_, SkatAction::Kontra) => ("Kontra".to_owned(), "game ×2".to_owned()),
             (_, other) => (other.to_string(), String::new()),
@@ -359,6 +377,81 @@ impl Model<SkatGame> {
         }
     }
 
+    /// The words of a gift decision (pub extras §3).
+    fn gift_label(&self, action: SkatAction) -> String {
+        let v = &self.view;
+        let next = match v.contract_played() {
+            Some(c) if c.schneider => "schwarz",
+            _ => "schneider",
+        };
+        match (v.gift.step, action) {
+            (Some(GiftStep::PartnerAgrees | GiftStep::PartnerRenews), SkatAction::Hold) => {
+                "Agree: give it away".to_owned()
+            }
+            (Some(GiftStep::DeclarerAnswers), SkatAction::Hold) => "Accept the gift (won)".to_owned(),
+            (Some(GiftStep::DeclarerAnswers), SkatAction::Pass) => format!("Refuse: play on, {next} announced"),
+            (Some(GiftStep::Renew), SkatAction::Schenken) => "Give it again".to_owned(),
+            _ => "Play on".to_owned(),
+        }
+    }
+
+    /// The declarer may announce Spitze (pub extras §2).
+    fn spitze_lines(&self, lines: &mut Vec<Line<'static>>, room: usize) {
+        let v = &self.view;
+        if let (Some(contract), Some(declarer)) = (v.contract, v.declarer) {
+            lines.push(Line::from(format!("{} plays {contract}.", self.name_at(declarer))).bold());
+        }
+        if v.is_my_turn() {
+            lines.push(Line::from("Spitze: you show your lowest trump and win the last trick with it;"));
+            lines.push(Line::from("played earlier or beaten there, the game is lost. y: Spitze, p: no."));
+            self.option_lines(lines, room);
+        } else {
+            lines.extend(self.waiting_line());
+        }
+    }
+
+    /// Knocking before a Ramsch (pub extras §4).
+    fn knocking_lines(&self, lines: &mut Vec<Line<'static>>, room: usize) {
+        let v = &self.view;
+        lines.push(Line::from("Ramsch: each for himself. Every knock doubles the score.").bold());
+        let knocks = v.knocked.iter().filter(|&&k| k == Some(true)).count();
+        if knocks > 0 {
+            lines.push(Line::from(format!("Knocked so far: {knocks} (×{}).", 1u32 << knocks)));
+        }
+        if v.is_my_turn() {
+            lines.push(Line::from("Knock? y: knock (\"I won't lose\"), p: no."));
+            self.option_lines(lines, room);
+            lines.push(Line::default());
+            let mut spans = vec![Span::raw("Your cards: ")];
+            spans.extend(card_spans(hand_order(v.hand, None)));
+            lines.push(Line::from(spans));
+        } else {
+            lines.extend(self.waiting_line());
+        }
+    }
+
+    /// A gift in the first trick (pub extras §3).
+    fn gift_lines(&self, lines: &mut Vec<Line<'static>>, room: usize) {
+        let v = &self.view;
+        if let (Some(contract), Some(declarer)) = (v.contract_played(), v.declarer) {
+            lines.push(Line::from(format!("{} plays {contract}.", self.name_at(declarer))).bold());
+        }
+        let offerer = v.gift.offerer.map_or("A defender", |s| self.name_at(s));
+        let text = match v.gift.step {
+            Some(GiftStep::PartnerAgrees) => format!("{offerer} wants to give the game away. Agree?"),
+            Some(GiftStep::DeclarerAnswers) => "The defenders give the game away. Accept?".to_owned(),
+            Some(GiftStep::Renew) => format!("The gift was refused. {offerer}: give it again?"),
+            Some(GiftStep::PartnerRenews) => format!("{offerer} gives it again. Agree?"),
+            None => String::new(),
+        };
+        lines.push(Line::from(text));
+        if v.is_my_turn() {
+            self.option_lines(lines, room);
+        } else {
+            lines.extend(self.waiting_line());
+        }
+    }
+
     /// Kontra before the opening lead (variants §5.3, `before_opening_lead`).
     fn kontra_window_lines(&self, lines: &mut Vec<Line<'static>>, room: usize) {
         let v = &self.view;
@@ -442,6 +535,14 @@ impl Model<SkatGame> {
             lines.push(Line::from(format!("{by} says Kontra! r: Re (×4)   p: play on (×2)")).style(alert));
         } else if self.legal().contains(&SkatAction::Kontra) {
             lines.push(Line::from("Kontra? k says it before your first card (×2).").style(alert));
+        }
+        if self.legal().contains(&SkatAction::Schenken) {
+            lines.push(Line::from("Hopeless? x gives the game away (your partner must agree).").style(alert));
+        }
+        if let (Some(card), Some(declarer)) = (v.spitze, v.declarer) {
+            let who = if self.is_me(declarer) { "You".to_owned() } else { self.name_at(declarer).to_owned() };
+            let fate = if v.played.contains(card) { "played" } else { "shown" };
+            lines.push(Line::from(format!("Spitze: {who} must take trick 10 with {} ({fate}).", card_text(card))));
         }
         lines.push(Line::default());
         let names: Vec<&str> = Seat::all(3).map(|seat| self.name_at(seat)).collect();
@@ -812,6 +913,7 @@ fn plain_value(contract: Contract, known: CardSet) -> u16 {
         schwarz: contract.schwarz,
         schwarz_announced: contract.schwarz,
         ouvert: contract.ouvert,
+        spitze: 0,
     };
     contract.kind.base_value().unwrap_or(0) * levels.multiplier()
 }
