@@ -32,7 +32,7 @@ struct Candidate {
 }
 
 const THRESHOLD: f32 = 5.5;
-const HAND_THRESHOLD: f32 = 7.5;
+pub(crate) const HAND_THRESHOLD: f32 = 7.5;
 
 fn jack_weight(suit: Suit) -> f32 {
     match suit {
@@ -44,7 +44,7 @@ fn jack_weight(suit: Suit) -> f32 {
 }
 
 /// Strength of a suit or grand game with `cards` (10 or 12 cards).
-fn suit_or_grand_strength(kind: GameKind, cards: CardSet) -> f32 {
+pub(crate) fn suit_or_grand_strength(kind: GameKind, cards: CardSet) -> f32 {
     let trumps = kind.trumps();
     let mut s = 0.0;
     for jack in cards & CardSet::JACKS {
