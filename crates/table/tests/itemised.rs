@@ -396,3 +396,55 @@ fn a_null_result_names_no_card_points_and_a_grand_hand_before_a_ramsch_no_bid() 
     assert_shows(&rows, &["Grand Hand, played instead of the Ramsch (no bidding)"]);
     assert!(!shown(&rows).contains("bid 0"), "{}", shown(&rows));
 }
+
+#[test]
+fn the_result_itemises_spitze_and_gifts() {
+    use trumpf_core::skat::{Extras, SchenkenOverbid, settle_game};
+    // skat-pub-extras.md §10 SP1: Hearts, picked up, without 2, Spitze,
+    // D = 73, the H7 wins trick 10: 10 × (2 + 1 + 1) = +40.
+    let hearts = Contract::pickup(GameKind::Suit(Suit::Hearts));
+    let tally = PlayTally { declarer_points: 73, declarer_tricks: 6, defender_tricks: 4 };
+    let spitze = Extras { spitze: 1, spitze_made: true, ..Extras::NONE };
+    let s = settle_game(hearts, 18, -2, tally, &SkatRules::default(), Doubling::NONE, spitze);
+    let rows = result_rows("You (FH)", &s, cards("C7 C8"), cards("C7 C8"), true);
+    assert_shows(&rows, &["without 2", "Spitze", "Hearts: base 10 × multiplier 4 = 40", "score: +40"]);
+    // SP2: beaten in trick 10: lost at 40, −80, and why.
+    let failed = Extras { spitze_made: false, ..spitze };
+    let s = settle_game(hearts, 18, -2, tally, &SkatRules::default(), Doubling::NONE, failed);
+    let rows = result_rows("You (FH)", &s, cards("C7 C8"), cards("C7 C8"), true);
+    assert_shows(&rows, &["You (FH) — LOST", "lost: the Spitze card did not win the last trick", "score: -80"]);
+    // SC2: Grand Hand with 4, refused once, given again and accepted: 24 × 8.
+    let gift = Extras { raised: 1, gift: Some(SchenkenOverbid::Lost), ..Extras::NONE };
+    let grand_hand = Contract::hand(GameKind::Grand);
+    let s = settle_game(grand_hand, 18, 4, PlayTally::default(), &SkatRules::default(), Doubling::NONE, gift);
+    let rows = result_rows("Bot 1 (MH)", &s, cards("DA DT"), cards("DA DT"), false);
+    assert_shows(
+        &rows,
+        &[
+            "Bot 1 (MH) — WON: the defenders gave the game away",
+            "schneider (given)",
+            "schneider announced (gift refused)",
+            "Grand: base 24 × multiplier 8 = 192",
+            "gift accepted in the first trick: 61 card points and one trick a side",
+            "score: +192",
+        ],
+    );
+}
+
+#[test]
+fn the_ramsch_result_itemises_knocks_and_the_three_way_tie() {
+    use trumpf_core::skat::ThreeWayTie;
+    // skat-pub-extras.md §10 KL1: loser 51 (37 + the skat's 14), two
+    // knocks: −204.
+    let mut knocked = play([30, 37, 39], [3, 4, 3], [8, 10, 9]);
+    knocked.knocks = 2;
+    let (r, rows) = ramsch(knocked, RamschRules::STANDARD);
+    assert_eq!(r.scores, [0, -204, 0]);
+    assert_shows(&rows, &["knocked: 2 (×2 each)", "Bot 1 (MH): 51 × 4 (2 knocks) = -204"]);
+    // T1 with nobody_loses: 40 / 40 / 40 (RH 26 + 14).
+    let tie = play([40, 40, 26], [3, 3, 4], [8, 9, 10]);
+    let rules = RamschRules { three_way_tie: ThreeWayTie::NobodyLoses, ..RamschRules::STANDARD };
+    let (r, rows) = ramsch(tie, rules);
+    assert_eq!(r.scores, [0, 0, 0]);
+    assert_shows(&rows, &["Ramsch — nobody loses", "all three tie at 40: nobody loses (house rule)"]);
+}

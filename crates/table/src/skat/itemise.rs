@@ -282,6 +282,7 @@ pub fn ramsch_rows(
     let list = |of: &[Seat]| of.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and ");
     let heading = match r.durchmarsch {
         Some(winner) => Row::heading(format!("Ramsch — Durchmarsch: {} took every trick", name(winner)), Tone::Won),
+        None if losers.is_empty() => Row::heading("Ramsch — nobody loses", Tone::Plain),
         None => {
             let verb = if losers.len() == 1 { "loses" } else { "lose" };
             Row::heading(format!("Ramsch — {} {verb}", list(&losers)), Tone::Lost)

@@ -6,6 +6,8 @@
 mod view;
 
 #[cfg(test)]
+mod pub_extras_tests;
+#[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -588,6 +590,9 @@ impl Model<SkatGame> {
                     );
                 }
                 let losers: Vec<Seat> = seats.filter(|s| result.losers[s.index()]).collect();
+                if losers.is_empty() {
+                    return "Ramsch: all three tie, and nobody loses.".to_owned();
+                }
                 let names: Vec<&str> = losers.iter().map(|&s| self.name_at(s)).collect();
                 let scores: Vec<String> = losers.iter().map(|s| format!("{:+}", result.scores[s.index()])).collect();
                 let verb = if losers.len() == 1 { "loses" } else { "lose" };

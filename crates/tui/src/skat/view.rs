@@ -838,6 +838,15 @@ impl Model<SkatGame> {
                 " ←/→ move · Space mark · Enter pass on · Esc unmark · w save · q quit"
             }
             (SkatPhase::Discarding, _) => " ←/→ move · Space mark · Enter lay away · Esc unmark · w save · q quit",
+            (SkatPhase::Spitze, _) => " y Spitze · p no Spitze · ↑/↓ Enter choose · w save · q quit",
+            (SkatPhase::Knocking, _) => " y knock · p no knock · ↑/↓ Enter choose · w save · q quit",
+            (SkatPhase::Schenken, _) if v.gift.step == Some(trumpf_core::skat::GiftStep::Renew) => {
+                " x give it again · p play on · ↑/↓ Enter choose · w save · q quit"
+            }
+            (SkatPhase::Schenken, _) => " y yes · p no (play on) · ↑/↓ Enter choose · w save · q quit",
+            _ if self.legal().contains(&SkatAction::Schenken) => {
+                " ←/→ move · Enter play · x give the game away · w save · q quit"
+            }
             _ if self.legal().contains(&SkatAction::Kontra) => {
                 " ←/→ move · Tab next playable · Enter play · k Kontra · w save · q quit"
             }
