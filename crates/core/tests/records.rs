@@ -412,13 +412,9 @@ fn a_damaged_deal_in_progress_is_refused_with_its_line() {
     assert_eq!(e.line, 6);
 }
 
-/// Random matches under the pub extras (skat-pub-extras.md): XSkat's table
-/// with every extra on, and variants of it. Every deal keeps its 32 cards
-/// (hands, skat and played cards partition the pack, also when a gift ends
-/// it in the first trick); the written record reads back to the same match;
-/// the new tokens are written.
-#[test]
-fn pub_extras_matches_round_trip() {
+/// The rules of the pub extras' random matches: XSkat's table with every
+/// extra on, and variants of it.
+fn pub_extras_tables() -> Vec<SkatRules> {
     use trumpf_core::skat::{KlopfenScope, SchenkenOverbid, SchenkenRules, SpitzeBan, SpitzeRules};
     let mut variants = vec![SkatRules::XSKAT];
     let mut all_ramsch = SkatRules::XSKAT;
@@ -445,28 +441,57 @@ fn pub_extras_matches_round_trip() {
     only.ramsch_only = true;
     only.klopfen = Some(KlopfenScope::AllRamsch);
     variants.push(only);
+    variants
+}
+
+/// A random match under `table`: every deal keeps its 32 cards (hands,
+/// skat and played cards partition the pack, also when a gift ends it in
+/// the first trick) and its 120 card points once all ten tricks are
+/// played; the written record reads back to the same match. Returns the
+/// record's text.
+fn pub_extras_match(table: SkatRules, seed: u64) -> String {
+    use trumpf_core::skat::points;
+    let rules = SkatMatchRules { table, deals: Some(24) };
+    let m = random_match::<SkatGame>(rules, seed, 24);
+    for d in m.deals() {
+        let g = &d.end;
+        let mut all = g.played() | g.skat();
+        let mut count = g.played().len() + g.skat().len();
+        for seat in Seat::all(3) {
+            all |= g.hand(seat);
+            count += g.hand(seat).len();
+        }
+        assert_eq!((all, count), (trumpf_core::CardSet::PIQUET_PACK, 32), "the cards of a deal");
+        if g.played().len() == 30 {
+            let tricks: u32 = g.points_won().as_array().iter().map(|&p| u32::from(p)).sum();
+            assert_eq!(tricks + u32::from(points(g.skat())), 120, "the card points of a deal");
+        }
+    }
+    let names: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|s| s.to_string()).collect();
+    let record = MatchRecord::new(&names, m);
+    let text = record.write();
+    let read = MatchRecord::<SkatGame>::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(read, record);
+    assert_eq!(read.write(), text);
+    text
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+    /// Random matches under the pub extras (skat-pub-extras.md).
+    #[test]
+    fn pub_extras_matches_round_trip(seed in proptest::prelude::any::<u64>(), variant in 0usize..4) {
+        pub_extras_match(pub_extras_tables()[variant], seed);
+    }
+}
+
+/// Seeded matches of every variant write the new tokens and rules keys.
+#[test]
+fn pub_extras_records_write_their_tokens() {
     let mut texts = String::new();
-    for (i, table) in variants.into_iter().enumerate() {
-        for seed in 0..4 {
-            let rules = SkatMatchRules { table, deals: Some(30) };
-            let m = random_match::<SkatGame>(rules, 1000 + seed * 10 + i as u64, 30);
-            for d in m.deals() {
-                let g = &d.end;
-                let mut all = g.played() | g.skat();
-                let mut count = g.played().len() + g.skat().len();
-                for seat in Seat::all(3) {
-                    all |= g.hand(seat);
-                    count += g.hand(seat).len();
-                }
-                assert_eq!((all, count), (trumpf_core::CardSet::PIQUET_PACK, 32), "the cards of a deal");
-            }
-            let names: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|s| s.to_string()).collect();
-            let record = MatchRecord::new(&names, m);
-            let text = record.write();
-            let read = MatchRecord::<SkatGame>::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert_eq!(read, record);
-            assert_eq!(read.write(), text);
-            texts.push_str(&text);
+    for (i, table) in pub_extras_tables().into_iter().enumerate() {
+        for seed in 0..3 {
+            texts.push_str(&pub_extras_match(table, 1000 + seed * 10 + i as u64));
         }
     }
     for token in [":spitze", ":schenken", ":knock", "spitze=on", "klopfen=on", "schenken=on", "ramsch_only=true"] {
