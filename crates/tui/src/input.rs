@@ -53,6 +53,10 @@ pub enum Intent {
     Push,
     /// Declare Grand Hand before a Ramsch.
     GrandHand,
+    /// `?`: a hint for the decision before the person.
+    Hint,
+    /// `a`: open or close the analysis of the deal just finished.
+    Analysis,
 }
 
 impl Intent {
@@ -86,6 +90,8 @@ pub fn intent(key: KeyEvent) -> Option<Intent> {
             'r' => Intent::Re,
             'u' => Intent::Push,
             'g' => Intent::GrandHand,
+            '?' => Intent::Hint,
+            'a' => Intent::Analysis,
             _ => return None,
         },
         KeyCode::Esc => Intent::Cancel,
@@ -182,6 +188,8 @@ mod tests {
         assert_eq!(intent(key(KeyCode::Char('x'), KeyModifiers::NONE)), None);
         assert_eq!(intent(key(KeyCode::F(5), KeyModifiers::NONE)), None);
         assert_eq!(intent(key(KeyCode::Enter, KeyModifiers::NONE)), Some(Intent::Confirm));
+        assert_eq!(intent(key(KeyCode::Char('?'), KeyModifiers::SHIFT)), Some(Intent::Hint));
+        assert_eq!(intent(key(KeyCode::Char('A'), KeyModifiers::SHIFT)), Some(Intent::Analysis));
         let k = intent(key(KeyCode::Char('k'), KeyModifiers::NONE)).unwrap();
         assert_eq!((k.kontra_or_up(true), k.kontra_or_up(false)), (Intent::Kontra, Intent::Up));
     }

@@ -21,6 +21,7 @@
 //! `model` (the model and [`TuiGame`]), one module per game, `terminal`
 //! (the terminal, the threads, the loop).
 
+mod hints;
 mod input;
 mod model;
 mod skat;
@@ -40,6 +41,10 @@ use std::time::Duration;
 use trumpf_core::Member;
 use trumpf_table::{BotKind, Controller, SaveError, SaveFormat, SetupError, Table, TableSetup};
 
+pub use hints::{
+    Analyse, AnalysisAnswer, AnalysisRequest, HINT_WORLDS, Hint, HintAnswer, HintRequest, Review, ReviewState,
+    ReviewText,
+};
 pub use input::Intent;
 pub use model::{Cmd, Model, Msg, SaveTarget, TuiGame, deals_text, match_farewell, save_farewell, saved_contents};
 pub use skat::{BidTurn, SkatExtra};
