@@ -27,7 +27,7 @@ use trumpf_core::spitzer::SpitzerGame;
 use trumpf_core::{Game, Seat};
 use trumpf_table::Ticket;
 
-use crate::widgets::card_text;
+use crate::widgets::{card_text, wrap_words};
 
 /// Sampled deals of the hidden cards behind a hint's card values.
 pub const HINT_WORLDS: usize = 32;
@@ -258,26 +258,6 @@ fn pack(entries: Vec<Vec<Span<'static>>>, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
-/// `text` broken into lines of at most `width` characters at spaces (a
-/// longer word stands on a line of its own).
-pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,13 +266,6 @@ mod tests {
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
-    }
-
-    #[test]
-    fn words_wrap_at_spaces_within_the_width() {
-        assert_eq!(wrap_words("one two three four", 9), ["one two", "three", "four"]);
-        assert_eq!(wrap_words("  ", 9), Vec::<String>::new());
-        assert_eq!(wrap_words("overlongword x", 4), ["overlongword", "x"]);
     }
 
     #[test]

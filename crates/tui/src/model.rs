@@ -23,7 +23,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 use trumpf_ai::advice::{Advice, Advise};
 use trumpf_ai::analysis::Analysis;
 use trumpf_core::series::MatchStatus;
@@ -35,7 +35,9 @@ use crate::hints::{
     ReviewText, review_lines,
 };
 use crate::input::{Intent, KeyStep, key_step, next_playable};
-use crate::widgets::{Bottom, Status, card_text, fit, fits, frame, help_line, match_sheet, status_line, too_small};
+use crate::widgets::{
+    Bottom, Status, card_text, fit, fits, frame, help_line, match_sheet, status_line, too_small, wrap_words,
+};
 
 /// What a game brings to the terminal: its screens and the words and keys
 /// that differ from game to game. The defaults are those of a game played
@@ -987,7 +989,7 @@ impl<G: TuiGame> Model<G> {
             ];
         }
         let mut lines = vec![Line::from(fit(&self.hint_values(advice, &action), width)).style(head)];
-        let explained = crate::hints::wrap_words(&format!("{how}: estimates, not certainties."), width);
+        let explained = wrap_words(&format!("{how}: estimates, not certainties."), width);
         lines.extend(explained.into_iter().take(HINT_NOTE_ROWS).map(|text| Line::from(text).style(note)));
         lines
     }
@@ -1021,7 +1023,9 @@ impl<G: TuiGame> Model<G> {
             String::new()
         };
         let title = format!(" Deal {} · analysis · a or Esc closes ", review.deal);
+        // The analysis is laid out to fit (REVIEW_WIDTH); the other words wrap.
         Paragraph::new(lines.into_iter().skip(scroll).collect::<Vec<_>>())
+            .wrap(Wrap { trim: false })
             .block(Block::bordered().title(title).title_bottom(position))
             .render(area, buf);
     }

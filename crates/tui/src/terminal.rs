@@ -246,3 +246,43 @@ fn install_panic_hook() {
         }));
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_busy_worker_answers_the_latest_request_and_never_holds_up_the_sender() {
+        let (started_tx, started) = mpsc::channel::<u32>();
+        let (gate_tx, gate) = mpsc::channel::<()>();
+        let (tx, answers) = mpsc::channel::<u32>();
+        let worker = spawn_latest(
+            "test-worker",
+            move |n: u32| {
+                started_tx.send(n).unwrap();
+                if n == 1 {
+                    // Busy until the test lets it go.
+                    gate.recv().unwrap();
+                }
+                n * 10
+            },
+            tx,
+        )
+        .unwrap();
+        let wait = Duration::from_secs(10);
+        worker.send(1).unwrap();
+        assert_eq!(started.recv_timeout(wait), Ok(1));
+        // While it is busy, requests are taken at once (the UI thread goes
+        // on); they wait, and the newest makes the others stale.
+        for n in 2..=4 {
+            worker.send(n).unwrap();
+        }
+        assert!(answers.try_recv().is_err(), "no answer while busy");
+        gate_tx.send(()).unwrap();
+        assert_eq!(answers.recv_timeout(wait), Ok(10));
+        assert_eq!(answers.recv_timeout(wait), Ok(40), "2 and 3 are dropped");
+        assert_eq!(started.recv_timeout(wait), Ok(4));
+        drop(worker);
+        assert!(answers.recv_timeout(wait).is_err(), "the worker ends with its channel");
+    }
+}

@@ -291,6 +291,31 @@ pub fn fit(text: &str, width: usize) -> String {
     cut
 }
 
+/// `items` joined by `separator` in lines of at most `width` characters
+/// (an item longer than that stands on a line of its own).
+pub fn wrap_joined<'a>(items: impl IntoIterator<Item = &'a str>, separator: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && line.chars().count() + separator.chars().count() + item.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(separator);
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` broken into lines of at most `width` characters at spaces.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    wrap_joined(text.split_whitespace(), " ", width)
+}
+
 /// The score panel of a match: the points each member gained per deal
 /// (as many of the latest deals as fit), and the totals, green once the
 /// match is won.
@@ -370,4 +395,20 @@ pub fn result_lines(rows: &[Row], indent: usize) -> Vec<Line<'static>> {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_items_wrap_within_the_width() {
+        assert_eq!(wrap_words("one two three four", 9), ["one two", "three", "four"]);
+        assert_eq!(wrap_words("  ", 9), Vec::<String>::new());
+        assert_eq!(wrap_words("overlongword x", 4), ["overlongword", "x"]);
+        assert_eq!(
+            wrap_joined(["R Ramsch", "k Kontra r Re", "b Bock"], " · ", 24),
+            ["R Ramsch · k Kontra r Re", "b Bock"]
+        );
+    }
 }

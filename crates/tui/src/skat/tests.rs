@@ -15,7 +15,9 @@ use trumpf_table::{Bots, Table};
 use super::*;
 use crate::ME;
 use crate::model::Msg;
-use crate::testing::{FUZZ_CODES, bots, ch, feed, key, model_saving_to, random_key, screen, started, table_of, text};
+use crate::testing::{
+    FUZZ_CODES, bots, ch, feed, key, made_up, model_saving_to, random_key, screen, started, table_of, text,
+};
 use crate::widgets::Status;
 
 /// ISkO rules, an open list.
@@ -594,14 +596,24 @@ fn no_key_crashes_the_game() {
         // The bots answer in their own time: keys come in between, also
         // while the human sits a deal out.
         let mut pending: VecDeque<Cmd<SkatGame>> = VecDeque::new();
+        // Hints and analyses asked for, answered late (or never), out of
+        // order, with made-up values.
+        let mut asked: Vec<Cmd<SkatGame>> = Vec::new();
         let mut keys_watching = 0;
         for step in 0..1500 {
-            let msg = match rng.random_range(0..10) {
+            let msg = match rng.random_range(0..11) {
                 0..5 if !pending.is_empty() => {
                     if let Some(Cmd::AskBot(request)) = pending.pop_front() {
                         pending.extend(m.update(Msg::Bot(bots.answer(request))));
                     }
                     continue;
+                }
+                10 if !asked.is_empty() => {
+                    let cmd = asked.swap_remove(rng.random_range(0..asked.len()));
+                    match made_up(&cmd, &mut rng) {
+                        Some(msg) => msg,
+                        None => continue,
+                    }
                 }
                 0..5 => policy_key(&m),
                 5 => Msg::Resize { width: rng.random_range(60..120), height: rng.random_range(16..40) },
@@ -612,7 +624,13 @@ fn no_key_crashes_the_game() {
                 },
             };
             keys_watching += usize::from(m.watching());
-            pending.extend(m.update(msg).into_iter().filter(|cmd| matches!(cmd, Cmd::AskBot(_))));
+            for cmd in m.update(msg) {
+                match cmd {
+                    Cmd::AskBot(_) => pending.push_back(cmd),
+                    Cmd::Advise(_) | Cmd::Analyse(_) => asked.push(cmd),
+                    _ => {}
+                }
+            }
             if m.should_quit() {
                 break;
             }

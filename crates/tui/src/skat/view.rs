@@ -23,7 +23,7 @@ use super::BidTurn;
 use crate::model::{Model, REVIEW_HELP, REVIEW_HELP_LAST};
 use crate::widgets::{
     Bottom, card_spans, fit, frame, help_line, last_trick_line, marked_card_row, result_lines, seat_spans, short_name,
-    status_line, suit_style, title_line, trick_grid,
+    status_line, suit_style, title_line, trick_grid, wrap_joined,
 };
 
 /// Width of a column of the trick grid.
@@ -628,19 +628,7 @@ impl Model<SkatGame> {
         if bock {
             legend.push("b Bock");
         }
-        let mut line = String::new();
-        for item in legend {
-            if !line.is_empty() && line.chars().count() + 3 + item.chars().count() > width {
-                out.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push_str(" · ");
-            }
-            line.push_str(item);
-        }
-        if !line.is_empty() {
-            out.push(line);
-        }
+        out.extend(wrap_joined(legend, " · ", width));
         out.into_iter().map(|text| fit(&text, width)).collect()
     }
 

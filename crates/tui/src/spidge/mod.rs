@@ -98,7 +98,7 @@ impl TuiGame for SpidgeGame {
         // Who played each card: the seat's player, or the dummy.
         let mut players = Vec::new();
         if let Some(played) = table.finished() {
-            let mut game = played.start.clone();
+            let mut game = played.start;
             for &(seat, action) in &played.actions {
                 players
                     .push(game.hand_to_play().map_or_else(|| model.name_at(seat).to_owned(), |h| model.hand_name(h)));
