@@ -35,7 +35,7 @@ fn game_keys<G: TuiGame>() -> Vec<Msg<G>> {
     .into_iter()
     .map(key)
     .collect();
-    keys.extend("pysngkru ".chars().map(ch));
+    keys.extend("pysngkru?a ".chars().map(ch));
     keys.push(key(KeyCode::Enter));
     keys
 }

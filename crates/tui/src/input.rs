@@ -55,6 +55,10 @@ pub enum Intent {
     GrandHand,
     /// `x`: give the game away in the first trick, or again (Schenken).
     Give,
+    /// `?`: a hint for the decision before the person.
+    Hint,
+    /// `a`: open or close the analysis of the deal just finished.
+    Analysis,
 }
 
 impl Intent {
@@ -89,6 +93,8 @@ pub fn intent(key: KeyEvent) -> Option<Intent> {
             'u' => Intent::Push,
             'g' => Intent::GrandHand,
             'x' => Intent::Give,
+            '?' => Intent::Hint,
+            'a' => Intent::Analysis,
             _ => return None,
         },
         KeyCode::Esc => Intent::Cancel,
@@ -186,6 +192,8 @@ mod tests {
         assert_eq!(intent(key(KeyCode::Char('z'), KeyModifiers::NONE)), None);
         assert_eq!(intent(key(KeyCode::F(5), KeyModifiers::NONE)), None);
         assert_eq!(intent(key(KeyCode::Enter, KeyModifiers::NONE)), Some(Intent::Confirm));
+        assert_eq!(intent(key(KeyCode::Char('?'), KeyModifiers::SHIFT)), Some(Intent::Hint));
+        assert_eq!(intent(key(KeyCode::Char('A'), KeyModifiers::SHIFT)), Some(Intent::Analysis));
         let k = intent(key(KeyCode::Char('k'), KeyModifiers::NONE)).unwrap();
         assert_eq!((k.kontra_or_up(true), k.kontra_or_up(false)), (Intent::Kontra, Intent::Up));
     }

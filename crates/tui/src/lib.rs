@@ -8,8 +8,10 @@
 //! reads. Keys, bot answers and save results arrive as [`Msg`]s; what the
 //! model wants done (ask a bot, write a file, quit) leaves as [`Cmd`]s.
 //! [`run`] is the event loop: the bots think on their own thread and answer
-//! with a message, keys are read on another, and the screen is drawn
-//! (`impl Widget for &Model<G>`, a pure function of the model) on this one.
+//! with a message, keys are read on another, hints (`?`) and the analysis
+//! of each finished deal (`a`) are worked out on two more, and the screen
+//! is drawn (`impl Widget for &Model<G>`, a pure function of the model) on
+//! this one.
 //! [`play`] saves the match before the first key and after every action
 //! ([`write_file`]: whole or not at all), so a killed terminal loses
 //! nothing. Below 80×24 every game shows only a notice, and game keys do
@@ -18,9 +20,11 @@
 //!
 //! Modules, each importing only those before it: `input` (keys to
 //! intents), `widgets` (cards, trick grid, frame, sheet, result rows),
-//! `model` (the model and [`TuiGame`]), one module per game, `terminal`
-//! (the terminal, the threads, the loop).
+//! `hints` (the hint and analysis requests, their answers, the analysis's
+//! lines), `model` (the model and [`TuiGame`]), one module per game,
+//! `terminal` (the terminal, the threads, the loop).
 
+mod hints;
 mod input;
 mod model;
 mod skat;
@@ -32,6 +36,8 @@ mod widgets;
 #[cfg(test)]
 mod guard_tests;
 #[cfg(test)]
+mod hint_tests;
+#[cfg(test)]
 mod testing;
 
 use std::path::{Path, PathBuf};
@@ -40,6 +46,10 @@ use std::time::Duration;
 use trumpf_core::Member;
 use trumpf_table::{BotKind, Controller, SaveError, SaveFormat, SetupError, Table, TableSetup};
 
+pub use hints::{
+    Analyse, AnalysisAnswer, AnalysisRequest, HINT_WORLDS, Hint, HintAnswer, HintRequest, Review, ReviewState,
+    ReviewText,
+};
 pub use input::Intent;
 pub use model::{Cmd, Model, Msg, SaveTarget, TuiGame, deals_text, match_farewell, save_farewell, saved_contents};
 pub use skat::{BidTurn, SkatExtra};

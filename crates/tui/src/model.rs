@@ -8,6 +8,11 @@
 //! between the games (the keys of Skat's auction and skat, the screens)
 //! comes from [`TuiGame`], whose [`TuiGame::Extra`] holds a game's own
 //! screen state.
+//!
+//! Hints (`?`) and the analysis after a deal (`a`) are slow work: they
+//! leave as [`Cmd::Advise`] and [`Cmd::Analyse`] and come back as
+//! [`Msg::Hint`] and [`Msg::Analysis`]; an answer for a decision or a deal
+//! that is no longer on the screen is ignored.
 
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
@@ -18,17 +23,26 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use trumpf_ai::advice::{Advice, Advise};
+use trumpf_ai::analysis::Analysis;
 use trumpf_core::series::MatchStatus;
 use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 use trumpf_table::{ActError, BotAnswer, BotRequest, SaveError, SaveFormat, Saved, Table, TableGame, Ticket};
 
+use crate::hints::{
+    Analyse, AnalysisAnswer, AnalysisRequest, HINT_WORLDS, Hint, HintAnswer, HintRequest, Review, ReviewState,
+    ReviewText, review_lines,
+};
 use crate::input::{Intent, KeyStep, key_step, next_playable};
-use crate::widgets::{Status, fits, frame, help_line, match_sheet, status_line, too_small};
+use crate::widgets::{
+    Bottom, Status, card_text, fit, fits, frame, help_line, match_sheet, status_line, too_small, wrap_words,
+};
 
 /// What a game brings to the terminal: its screens and the words and keys
 /// that differ from game to game. The defaults are those of a game played
 /// card by card after a list of announcements (Spitzer, Spidge).
-pub trait TuiGame: TableGame {
+pub trait TuiGame: TableGame + Advise + Analyse {
     /// The game's own screen state (Skat: marked cards, the bid chosen,
     /// the sheet's scroll).
     type Extra: Default + Debug + Send;
@@ -146,6 +160,40 @@ pub trait TuiGame: TableGame {
     /// Draws the screen (pure: the model's view, the table's public record).
     fn render(model: &Model<Self>, area: Rect, buf: &mut Buffer);
 
+    /// A card's value in a hint: a chance to win by default ("78%").
+    fn hint_value(value: f64) -> String {
+        format!("{:.0}%", value * 100.0)
+    }
+
+    /// A recommended action in words: the card ("♠A"), or what the action
+    /// does ("pass").
+    fn action_words(model: &Model<Self>, action: Self::Action) -> String {
+        let _ = model;
+        Self::card_of(action).map_or_else(|| action.to_string(), card_text)
+    }
+
+    /// Moves the cursor (or the highlighted option) to a recommended
+    /// action, where the screen shows it; the person still takes it himself.
+    fn point_at(model: &mut Model<Self>, action: Self::Action) {
+        model.point_at(action);
+    }
+
+    /// The words around an analysis of the deal just finished: by default
+    /// the declaring side's chances with every card known, each card's
+    /// player by the seat's name, what each seat gave away in card points.
+    fn review_text(model: &Model<Self>, analysis: &Analysis) -> ReviewText {
+        let headline = match (analysis.could_win, analysis.perfect_value) {
+            (Some(true), Some(value)) => format!(
+                "With every card known, the declaring side could have made its game: {value} card points with best play."
+            ),
+            (Some(false), Some(value)) => format!(
+                "With every card known, the declaring side could not have made its game: {value} card points with best play."
+            ),
+            _ => "Every card checked with all hands known.".to_owned(),
+        };
+        model.seat_review(headline, analysis, "card points")
+    }
+
     /// What `trumpf play` prints after the terminal is restored;
     /// `invocation` is the command that plays the same table again.
     ///
@@ -172,6 +220,10 @@ pub enum Msg<G: TuiGame> {
     },
     /// A bot answered.
     Bot(BotAnswer<G>),
+    /// A hint was worked out (from [`Cmd::Advise`]).
+    Hint(HintAnswer<G>),
+    /// A finished deal was analysed (from [`Cmd::Analyse`]).
+    Analysis(AnalysisAnswer),
     /// A save finished.
     Saved {
         /// The file.
@@ -190,6 +242,11 @@ pub enum Msg<G: TuiGame> {
 pub enum Cmd<G: TuiGame> {
     /// Ask a bot; its answer comes back as [`Msg::Bot`].
     AskBot(BotRequest<G>),
+    /// Work out a hint, off the UI thread; it comes back as [`Msg::Hint`].
+    Advise(HintRequest<G>),
+    /// Analyse a finished deal, off the UI thread; it comes back as
+    /// [`Msg::Analysis`].
+    Analyse(AnalysisRequest<G>),
     /// Write `text` to `path`, whole or not at all, before anything else
     /// happens; the result comes back as [`Msg::Saved`].
     Save {
@@ -246,6 +303,10 @@ pub struct Model<G: TuiGame> {
     size: Option<(u16, u16)>,
     /// The game's own screen state.
     pub(crate) extra: G::Extra,
+    /// The hint asked for, with the decision it is for.
+    hint: Option<(Ticket, Hint<G::Action>)>,
+    /// The analysis of the deal just finished.
+    review: Option<Review>,
 }
 
 impl<G: TuiGame> Model<G> {
@@ -268,15 +329,20 @@ impl<G: TuiGame> Model<G> {
             save_failure: None,
             size: None,
             extra: G::Extra::default(),
+            hint: None,
+            review: None,
         };
         G::fit_cursor(&mut model, None);
         model.status = G::opening(&model).map(Status::Info);
         model
     }
 
-    /// The first commands: a bot request if a bot acts first.
+    /// The first commands: a bot request if a bot acts first (the
+    /// analysis, if the deal is over already).
     pub fn start(&mut self) -> Vec<Cmd<G>> {
-        self.ask_bot()
+        let mut cmds = self.analyse();
+        cmds.extend(self.ask_bot());
+        cmds
     }
 
     /// Whether the person confirmed quitting.
@@ -401,6 +467,14 @@ impl<G: TuiGame> Model<G> {
                 Vec::new()
             }
             Msg::Bot(answer) => self.on_bot(answer),
+            Msg::Hint(answer) => {
+                self.on_hint(answer);
+                Vec::new()
+            }
+            Msg::Analysis(answer) => {
+                self.on_analysis(answer);
+                Vec::new()
+            }
             Msg::Saved { path, version, result, message } => {
                 match result {
                     Ok(()) => {
@@ -463,7 +537,17 @@ impl<G: TuiGame> Model<G> {
             KeyStep::Act(_) if !self.fits() => Vec::new(),
             KeyStep::Act(intent) => {
                 self.status = None;
-                G::on_intent(self, intent)
+                if self.review_open() && self.review_key(intent) {
+                    return Vec::new();
+                }
+                match intent {
+                    Intent::Hint => self.ask_hint(),
+                    Intent::Analysis => {
+                        self.toggle_review();
+                        Vec::new()
+                    }
+                    intent => G::on_intent(self, intent),
+                }
             }
         }
     }
@@ -619,6 +703,8 @@ impl<G: TuiGame> Model<G> {
 
     /// Brings the model up to date after `seat` took `action`.
     fn after(&mut self, seat: Seat, action: G::Action) -> Vec<Cmd<G>> {
+        // The decision the hint was for is taken.
+        self.hint = None;
         let under_cursor = self.cursor_cards().get(self.cursor).copied();
         let before = std::mem::replace(&mut self.view, self.table.view_of(self.me));
         G::after_action(self, seat, action, &before);
@@ -633,6 +719,7 @@ impl<G: TuiGame> Model<G> {
         }
         // Saved before the next decision is asked for.
         let mut cmds = self.auto_save();
+        cmds.extend(self.analyse());
         cmds.extend(self.ask_bot());
         cmds
     }
@@ -667,6 +754,8 @@ impl<G: TuiGame> Model<G> {
         self.cursor = 0;
         self.option = 0;
         self.awaiting = None;
+        self.hint = None;
+        self.review = None;
         self.extra = G::Extra::default();
         self.view = self.table.view_of(self.me);
         G::fit_cursor(self, None);
@@ -701,6 +790,251 @@ impl<G: TuiGame> Model<G> {
             }
         }
     }
+}
+
+/// The help line while the analysis is open.
+pub const REVIEW_HELP: &str = " ↑/↓ PgUp/PgDn scroll · a/Esc close · n next deal · w save · q quit";
+/// The help line while the analysis of the match's last deal is open.
+pub const REVIEW_HELP_LAST: &str = " ↑/↓ PgUp/PgDn scroll · a/Esc close · w save · q quit";
+
+/// Rows a hint's explanation may take below its first line.
+const HINT_NOTE_ROWS: usize = crate::widgets::HINT_ROWS - 1;
+
+/// Rows of the screen around the analysis panel at most: the title bar,
+/// two status rows, the help line and the panel's borders.
+const REVIEW_CHROME: u16 = 6;
+
+impl<G: TuiGame> Model<G> {
+    /// The hint for the decision before the person, while it is before him.
+    pub fn hint(&self) -> Option<&Hint<G::Action>> {
+        self.hint.as_ref().filter(|(ticket, _)| *ticket == self.table.ticket()).map(|(_, hint)| hint)
+    }
+
+    /// The analysis of the deal just finished, once it is asked for.
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref().filter(|r| r.deal == self.table.number() && self.deal_over())
+    }
+
+    /// Whether the analysis is on the screen.
+    pub fn review_open(&self) -> bool {
+        self.review().is_some_and(|r| r.open)
+    }
+
+    /// `?`: asks for a hint on the person's decision now (the answer comes
+    /// as [`Msg::Hint`]); a hint already found is shown again.
+    fn ask_hint(&mut self) -> Vec<Cmd<G>> {
+        if self.deal_over() {
+            self.info("The deal is over: a shows what the solver makes of it.");
+            return Vec::new();
+        }
+        if self.sits_out() {
+            self.info("You sit this deal out: there is no decision of yours to hint.");
+            return Vec::new();
+        }
+        if !self.view.is_my_turn() {
+            let who = G::acting(&self.view).map(|seat| self.who(seat)).unwrap_or_default();
+            self.info(format!("No decision of yours now: {who} is to act. ? gives a hint on your turn."));
+            return Vec::new();
+        }
+        match self.hint() {
+            Some(Hint::Thinking) => {
+                self.info("The hint is still being worked out; the keys work meanwhile.");
+                return Vec::new();
+            }
+            Some(Hint::Ready(advice)) => {
+                let action = advice.action;
+                G::point_at(self, action);
+                return Vec::new();
+            }
+            // The same seed finds the same nothing.
+            Some(Hint::Failed(_)) => return Vec::new(),
+            None => {}
+        }
+        let ticket = self.table.ticket();
+        self.hint = Some((ticket, Hint::Thinking));
+        let seed = self.table.seed() ^ (u64::from(ticket.deal) << 32 | u64::from(ticket.ply));
+        vec![Cmd::Advise(HintRequest { ticket, view: self.view.clone(), worlds: HINT_WORLDS, seed })]
+    }
+
+    fn on_hint(&mut self, answer: HintAnswer<G>) {
+        let ticket = self.table.ticket();
+        let awaited = matches!(&self.hint, Some((t, Hint::Thinking)) if *t == answer.ticket);
+        if answer.ticket != ticket || !awaited {
+            // Stale: the decision was taken meanwhile.
+            return;
+        }
+        match answer.advice {
+            Ok(advice) => {
+                let action = advice.action;
+                self.hint = Some((ticket, Hint::Ready(advice)));
+                G::point_at(self, action);
+            }
+            Err(why) => self.hint = Some((ticket, Hint::Failed(why))),
+        }
+    }
+
+    /// The cursor on a recommended card, or the highlight on a recommended
+    /// option, where either is on the screen.
+    pub(crate) fn point_at(&mut self, action: G::Action) {
+        if let Some(card) = G::card_of(action) {
+            if let Some(i) = self.cursor_cards().iter().position(|&c| c == card) {
+                self.cursor = i;
+            }
+        } else if let Some(i) = self.options().iter().position(|&a| a == action) {
+            self.option = i;
+        }
+    }
+
+    /// The analysis of the deal just finished, asked for once.
+    fn analyse(&mut self) -> Vec<Cmd<G>> {
+        let deal = self.table.number();
+        if self.review.as_ref().is_some_and(|r| r.deal == deal) {
+            return Vec::new();
+        }
+        let Some(played) = self.table.finished() else { return Vec::new() };
+        let request = AnalysisRequest { deal, played: played.clone() };
+        self.review = Some(Review { deal, state: ReviewState::Pending, open: false, scroll: 0 });
+        vec![Cmd::Analyse(request)]
+    }
+
+    fn on_analysis(&mut self, answer: AnalysisAnswer) {
+        let awaited = self.review().is_some_and(|r| r.deal == answer.deal && r.state == ReviewState::Pending);
+        if !awaited {
+            return;
+        }
+        let state = match answer.result {
+            Ok(analysis) => ReviewState::Ready(review_lines(&analysis, &G::review_text(self, &analysis))),
+            Err(why) => ReviewState::Failed(why),
+        };
+        if let Some(review) = &mut self.review {
+            review.state = state;
+        }
+    }
+
+    /// `a`: opens or closes the analysis on the result screen.
+    fn toggle_review(&mut self) {
+        if !self.deal_over() {
+            self.info("The analysis comes when the deal is over: a opens it on the result screen.");
+            return;
+        }
+        let deal = self.table.number();
+        match self.review.as_mut().filter(|r| r.deal == deal) {
+            Some(review) => review.open = !review.open,
+            None => self.info("There is no analysis of this deal."),
+        }
+    }
+
+    /// A key while the analysis is open: `a` or Esc closes it, the cursor
+    /// keys scroll it; `false` for a key it leaves alone (`n`, `?`).
+    fn review_key(&mut self, intent: Intent) -> bool {
+        let lines = match self.review().map(|r| &r.state) {
+            Some(ReviewState::Ready(lines)) => lines.len(),
+            _ => 0,
+        };
+        let visible = self.size.map_or(24, |(_, h)| h).saturating_sub(REVIEW_CHROME).max(1);
+        let last = lines.saturating_sub(usize::from(visible));
+        let Some(review) = self.review.as_mut() else { return false };
+        let at = review.scroll.min(last);
+        review.scroll = match intent {
+            Intent::Analysis | Intent::Cancel => {
+                review.open = false;
+                return true;
+            }
+            Intent::Up => at.saturating_sub(1),
+            Intent::Down => at + 1,
+            Intent::PageUp => at.saturating_sub(10),
+            Intent::PageDown => at + 10,
+            Intent::First => 0,
+            Intent::Last => last,
+            Intent::NextDeal | Intent::Hint => return false,
+            _ => {
+                self.info("The analysis is open: ↑/↓ PgUp/PgDn scroll, a or Esc closes it.");
+                return true;
+            }
+        }
+        .min(last);
+        true
+    }
+
+    /// The analysis default of [`TuiGame::review_text`]: each card's player
+    /// by the name of his seat, what each seat gave away, in `unit`.
+    pub(crate) fn seat_review(&self, headline: String, analysis: &Analysis, unit: &'static str) -> ReviewText {
+        let players = analysis.plays.iter().map(|p| self.name_at(p.seat).to_owned()).collect();
+        let given = analysis.given_away();
+        let totals = Seat::all(self.table.seats()).map(|s| (self.name_at(s).to_owned(), given[s.index()])).collect();
+        ReviewText { headline, players, totals, unit }
+    }
+
+    /// The hint's lines for a screen `width` wide: the recommendation with
+    /// the values behind it, and that they are estimates; nothing when no
+    /// hint concerns the decision before the person.
+    pub(crate) fn hint_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let width = usize::from(width);
+        let Some(hint) = self.hint() else { return Vec::new() };
+        let head = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+        let note = Style::new().add_modifier(Modifier::DIM);
+        let advice = match hint {
+            Hint::Thinking => {
+                return vec![Line::from(fit("Hint: thinking… (the keys work meanwhile)", width)).style(head)];
+            }
+            Hint::Failed(why) => return vec![Line::from(fit(&format!("Hint: {why}."), width)).style(head)],
+            Hint::Ready(advice) => advice,
+        };
+        let action = G::action_words(self, advice.action);
+        let how = capitalised(&advice.how);
+        if advice.cards.is_empty() {
+            return vec![
+                Line::from(fit(&format!("Hint: {action}"), width)).style(head),
+                Line::from(fit(&format!("{how} (no values for this decision)."), width)).style(note),
+            ];
+        }
+        let mut lines = vec![Line::from(fit(&self.hint_values(advice, &action), width)).style(head)];
+        let explained = wrap_words(&format!("{how}: estimates, not certainties."), width);
+        lines.extend(explained.into_iter().take(HINT_NOTE_ROWS).map(|text| Line::from(text).style(note)));
+        lines
+    }
+
+    /// "Hint: ♠A · chance to win: ♠A 78% · ♥10 64% · ♣7 31%": the action,
+    /// then every legal card's value, best first.
+    fn hint_values(&self, advice: &Advice<G::Action>, action: &str) -> String {
+        let values: Vec<String> =
+            advice.cards.iter().map(|&(card, v)| format!("{} {}", card_text(card), G::hint_value(v))).collect();
+        format!("Hint: {action} · {}: {}", advice.unit, values.join(" · "))
+    }
+
+    /// Draws the analysis of the deal just finished in `area`: the lines
+    /// scrolled as far as asked, or that it is being worked out.
+    pub(crate) fn render_review(&self, area: Rect, buf: &mut Buffer) {
+        let Some(review) = self.review() else { return };
+        let lines = match &review.state {
+            ReviewState::Pending => vec![
+                Line::from("Analysing the deal with every card known…").italic(),
+                Line::from("It shows here when it is done; the keys work meanwhile."),
+            ],
+            ReviewState::Ready(lines) => lines.clone(),
+            ReviewState::Failed(why) => vec![Line::from(format!("No analysis of this deal: {why}."))],
+        };
+        let visible = usize::from(area.height.saturating_sub(2));
+        let scroll = review.scroll.min(lines.len().saturating_sub(visible));
+        let shown = lines.len().min(scroll + visible);
+        let position = if lines.len() > visible {
+            format!(" lines {}–{shown} of {}: ↑/↓ scroll ", scroll + 1, lines.len())
+        } else {
+            String::new()
+        };
+        let title = format!(" Deal {} · analysis · a or Esc closes ", review.deal);
+        // The analysis is laid out to fit (REVIEW_WIDTH); the other words wrap.
+        Paragraph::new(lines.into_iter().skip(scroll).collect::<Vec<_>>())
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(title).title_bottom(position))
+            .render(area, buf);
+    }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// "1 deal", "3 deals".
@@ -754,7 +1088,8 @@ impl<G: TuiGame> Model<G> {
         buf: &mut Buffer,
     ) -> Rect {
         let status = status_line(self.status.as_ref(), fallback);
-        let (left, right) = frame(area, buf, title, SHEET_WIDTH, (status, false), help_line(help));
+        let bottom = Bottom { hint: self.hint_lines(area.width), status, status_wraps: false, help: help_line(help) };
+        let (left, right) = frame(area, buf, title, SHEET_WIDTH, bottom);
         match_sheet(self.table.record(), &self.names(), sheet, right, buf);
         left
     }

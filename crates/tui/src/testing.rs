@@ -1,6 +1,7 @@
 //! What the terminal's tests share: keys, feeding a model with bots that
-//! answer at once, drawing it on a test terminal, reading the screen, and
-//! the fuzz of random keys.
+//! answer at once, bots that play a script, drawing it on a test terminal,
+//! reading the screen, made-up hints and analyses answered late, and the
+//! fuzz of random keys.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -8,9 +9,12 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 use trumpf_ai::Bot;
+use trumpf_ai::advice::Advice;
+use trumpf_ai::analysis::{Analysis, Play};
 use trumpf_core::{Card, CardSet, Game, GameView, Member};
 use trumpf_table::{Bots, Table};
 
+use crate::hints::{AnalysisAnswer, HintAnswer};
 use crate::model::{Cmd, Model, Msg, SaveTarget, TuiGame};
 use crate::widgets::card_text;
 
@@ -54,11 +58,83 @@ impl<G: Game> Bot<G> for FirstLegal {
     }
 }
 
+/// A bot that takes the actions of its script in order (its first legal
+/// action once the script is out, or where the scripted one is illegal).
+pub struct Script<A>(pub std::collections::VecDeque<A>);
+impl<G: Game> Bot<G> for Script<G::Action> {
+    fn name(&self) -> &str {
+        "script"
+    }
+    fn choose(&mut self, view: &G::View) -> G::Action {
+        let mut legal = Vec::new();
+        view.legal_actions(&mut legal);
+        match self.0.pop_front() {
+            Some(action) if legal.contains(&action) => action,
+            _ => legal[0],
+        }
+    }
+}
+
+/// The person's `action` through the model, then the bots' answers until
+/// the person is to act again; returns the other commands.
+pub fn act<G: TuiGame>(model: &mut Model<G>, bots: &mut Bots<G>, action: G::Action) -> Vec<Cmd<G>> {
+    let cmds = model.act(action);
+    answer_bots(model, bots, cmds)
+}
+
+/// A made-up answer to a hint or analysis command, as the worker would
+/// send it (values from `rng`, not from the solver): for testing the
+/// model's handling of answers, late or not.
+pub fn made_up<G: TuiGame>(cmd: &Cmd<G>, rng: &mut rand_chacha::ChaCha8Rng) -> Option<Msg<G>> {
+    use rand::RngExt as _;
+    match cmd {
+        Cmd::Advise(request) => {
+            let mut legal = Vec::new();
+            request.view.legal_actions(&mut legal);
+            let advice = match legal.first() {
+                Some(&action) if rng.random_range(0..4) > 0 => {
+                    let cards: Vec<(Card, f64)> =
+                        G::legal_cards(&request.view).iter().map(|c| (c, rng.random_range(0.0..1.0))).collect();
+                    Ok(Advice { action, cards, unit: "chance to win", how: "made up for a test".to_owned() })
+                }
+                _ => Err("none was found for this decision".to_owned()),
+            };
+            Some(Msg::Hint(HintAnswer { ticket: request.ticket, advice }))
+        }
+        Cmd::Analyse(request) => {
+            let mut number = 0;
+            let mut plays = Vec::new();
+            for &(seat, action) in &request.played.actions {
+                let Some(card) = G::card_of(action) else { continue };
+                let cost = rng.random_range(0..3);
+                plays.push(Play { card_number: number, seat, played: card, best: (card, 0), value: -cost, cost });
+                number += 1;
+            }
+            let analysis = Analysis {
+                unit: "made up",
+                perfect_value: Some(rng.random_range(0..121)),
+                could_win: Some(rng.random_range(0..2) == 0),
+                plays,
+                trick_size: rng.random_range(3..5),
+            };
+            let result = if rng.random_range(0..5) > 0 { Ok(analysis) } else { Err("made up".to_owned()) };
+            Some(Msg::Analysis(AnalysisAnswer { deal: request.deal, result }))
+        }
+        _ => None,
+    }
+}
+
 /// Feeds `msg`, then answers bot requests synchronously until the person
 /// is to act; returns the other commands.
 pub fn feed<G: TuiGame>(model: &mut Model<G>, bots: &mut Bots<G>, msg: Msg<G>) -> Vec<Cmd<G>> {
-    // In order, as the terminal takes them.
-    let mut pending: std::collections::VecDeque<Cmd<G>> = model.update(msg).into();
+    let cmds = model.update(msg);
+    answer_bots(model, bots, cmds)
+}
+
+/// Answers the bot requests among `cmds` and those that follow, in order,
+/// as the terminal takes them; returns the other commands.
+fn answer_bots<G: TuiGame>(model: &mut Model<G>, bots: &mut Bots<G>, cmds: Vec<Cmd<G>>) -> Vec<Cmd<G>> {
+    let mut pending: std::collections::VecDeque<Cmd<G>> = cmds.into();
     let mut other = Vec::new();
     while let Some(cmd) = pending.pop_front() {
         match cmd {
@@ -171,7 +247,8 @@ pub const FUZZ_CODES: [KeyCode; 16] = [
     KeyCode::Null,
 ];
 
-/// Random keys (and the odd resize and redraw) must never crash a model.
+/// Random keys (and the odd resize and redraw, and hints and analyses
+/// answered late, out of order or never) must never crash a model.
 pub fn fuzz<G: TuiGame>(
     mut m: Model<G>,
     bots: &mut Bots<G>,
@@ -185,8 +262,17 @@ pub fn fuzz<G: TuiGame>(
     let chars: Vec<char> = "abcdefghijklmnoprstuvwxyz YNPSW+-?0123456789é♣".chars().collect();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     m = started(m, bots);
+    // Hints and analyses asked for, answered late (or never), out of order.
+    let mut asked: Vec<Cmd<G>> = Vec::new();
     for step in 0..steps {
-        let msg = match rng.random_range(0..10) {
+        let msg = match rng.random_range(0..11) {
+            10 if !asked.is_empty() => {
+                let cmd = asked.swap_remove(rng.random_range(0..asked.len()));
+                match made_up(&cmd, &mut rng) {
+                    Some(msg) => msg,
+                    None => continue,
+                }
+            }
             0..5 => policy(&m),
             5 => Msg::Resize { width: rng.random_range(0..120), height: rng.random_range(0..40) },
             _ => match random_key(&mut rng, &codes, &chars) {
@@ -194,7 +280,7 @@ pub fn fuzz<G: TuiGame>(
                 None => continue,
             },
         };
-        feed(&mut m, bots, msg);
+        asked.extend(feed(&mut m, bots, msg).into_iter().filter(|c| matches!(c, Cmd::Advise(_) | Cmd::Analyse(_))));
         if m.should_quit() {
             break;
         }

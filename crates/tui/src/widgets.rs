@@ -111,28 +111,41 @@ pub fn help_line(text: impl Into<String>) -> Line<'static> {
     Line::from(text.into()).style(Style::new().add_modifier(Modifier::DIM))
 }
 
+/// The rows below a screen's body, full width: the hint (if any, at most
+/// [`HINT_ROWS`] lines), the status line (with `status_wraps`, a second
+/// row for a long one) and the help line.
+pub struct Bottom {
+    /// The hint's lines; empty when no hint is shown.
+    pub hint: Vec<Line<'static>>,
+    /// The status line.
+    pub status: Line<'static>,
+    /// Whether a long status takes a second row.
+    pub status_wraps: bool,
+    /// The help line.
+    pub help: Line<'static>,
+}
+
+/// The most rows a hint takes.
+pub const HINT_ROWS: usize = 3;
+
 /// The frame of a screen: the title bar, a column of `sheet_width` on the
-/// right, the status line (with `status_wraps`, a second row for a long
-/// one) and the help line. Returns the area left for the game and the
-/// sheet's column.
-pub fn frame(
-    area: Rect,
-    buf: &mut Buffer,
-    title: Line<'static>,
-    sheet_width: u16,
-    (status, status_wraps): (Line<'static>, bool),
-    help: Line<'static>,
-) -> (Rect, Rect) {
+/// right, and the rows of `bottom`. Returns the area left for the game and
+/// the sheet's column.
+pub fn frame(area: Rect, buf: &mut Buffer, title: Line<'static>, sheet_width: u16, bottom: Bottom) -> (Rect, Rect) {
+    let Bottom { hint, status, status_wraps, help } = bottom;
     let status_rows = if status_wraps && status.width() > usize::from(area.width) { 2 } else { 1 };
-    let [title_area, body, status_area, help_area] = Layout::vertical([
+    let hint_rows = hint.len().min(HINT_ROWS) as u16;
+    let [title_area, body, hint_area, status_area, help_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
+        Constraint::Length(hint_rows),
         Constraint::Length(status_rows),
         Constraint::Length(1),
     ])
     .areas(area);
     let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(sheet_width)]).areas(body);
     title.render(title_area, buf);
+    Paragraph::new(hint).render(hint_area, buf);
     if status_wraps {
         Paragraph::new(status).wrap(Wrap { trim: true }).render(status_area, buf);
     } else {
@@ -278,6 +291,31 @@ pub fn fit(text: &str, width: usize) -> String {
     cut
 }
 
+/// `items` joined by `separator` in lines of at most `width` characters
+/// (an item longer than that stands on a line of its own).
+pub fn wrap_joined<'a>(items: impl IntoIterator<Item = &'a str>, separator: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && line.chars().count() + separator.chars().count() + item.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(separator);
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` broken into lines of at most `width` characters at spaces.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    wrap_joined(text.split_whitespace(), " ", width)
+}
+
 /// The score panel of a match: the points each member gained per deal
 /// (as many of the latest deals as fit), and the totals, green once the
 /// match is won.
@@ -357,4 +395,20 @@ pub fn result_lines(rows: &[Row], indent: usize) -> Vec<Line<'static>> {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_items_wrap_within_the_width() {
+        assert_eq!(wrap_words("one two three four", 9), ["one two", "three", "four"]);
+        assert_eq!(wrap_words("  ", 9), Vec::<String>::new());
+        assert_eq!(wrap_words("overlongword x", 4), ["overlongword", "x"]);
+        assert_eq!(
+            wrap_joined(["R Ramsch", "k Kontra r Re", "b Bock"], " · ", 24),
+            ["R Ramsch · k Kontra r Re", "b Bock"]
+        );
+    }
 }

@@ -16,15 +16,17 @@ use std::path::Path;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use trumpf_ai::analysis::Analysis;
 use trumpf_core::series::MatchStatus;
 use trumpf_core::skat::{
-    AuctionStage, BidError, Contract, GameKind, MatchFormat, SkatAction, SkatError, SkatGame, SkatOutcome, SkatPhase,
-    SkatView,
+    AuctionStage, BidError, Contract, GameKind, GiftStep, MatchFormat, SkatAction, SkatError, SkatGame, SkatOutcome,
+    SkatPhase, SkatView,
 };
 use trumpf_core::{Card, CardSet, GameView, Member, Seat};
 use trumpf_table::skat::{Said, hand_order, seat_name, summary};
 use trumpf_table::{SaveError, SaveFormat, Saved, Table};
 
+use crate::hints::ReviewText;
 use crate::input::Intent;
 use crate::model::{Cmd, Model, TuiGame, deals_text, save_farewell, saved_contents};
 use crate::widgets::card_text;
@@ -183,6 +185,48 @@ impl TuiGame for SkatGame {
         model.render_skat(area, buf);
     }
 
+    fn action_words(model: &Model<SkatGame>, action: SkatAction) -> String {
+        model.action_words(action)
+    }
+
+    fn point_at(model: &mut Model<SkatGame>, action: SkatAction) {
+        match (model.bid_turn(), action) {
+            (Some(BidTurn::Say(values)), SkatAction::Bid(value)) => {
+                if let Some(step) = values.iter().position(|&v| v == value) {
+                    model.extra.bid_step = step;
+                }
+            }
+            _ => model.point_at(action),
+        }
+    }
+
+    fn review_text(model: &Model<SkatGame>, analysis: &Analysis) -> ReviewText {
+        let (headline, unit) = match model.view.outcome {
+            Some(SkatOutcome::Played { declarer, settlement }) => {
+                let who = model.name_at(declarer);
+                let game = settlement.contract;
+                let null = game.kind == GameKind::Null;
+                let headline = match (analysis.could_win, analysis.perfect_value, null) {
+                    (Some(true), _, true) => format!("With every card known, {who} could have stayed clean in {game}."),
+                    (Some(false), _, true) => {
+                        format!("With every card known, {who} could not have stayed clean in {game}.")
+                    }
+                    (Some(won), Some(points), false) => {
+                        let could = if won { "could" } else { "could not" };
+                        format!(
+                            "With every card known, {who} {could} have made {game}: {points} card points with best play by all."
+                        )
+                    }
+                    _ => format!("{who} played {game}."),
+                };
+                (headline, if null { "games (1: a Null made or lost)" } else { "card points" })
+            }
+            Some(SkatOutcome::PassedIn) => ("All three passed: no card was played.".to_owned(), "card points"),
+            _ => (String::new(), "card points"),
+        };
+        model.seat_review(headline, analysis, unit)
+    }
+
     /// The deals finished, the rules, how the match ended, each member's
     /// total, and where and how the session was saved.
     fn farewell(model: &Model<SkatGame>, invocation: &str) -> Result<String, SaveError> {
@@ -204,6 +248,42 @@ impl TuiGame for SkatGame {
 }
 
 impl Model<SkatGame> {
+    /// A recommended action in words, as the screen names it: "bid 20",
+    /// "pick up the skat", "lay away ♠7 ♥8", "♣J".
+    fn action_words(&self, action: SkatAction) -> String {
+        let phase = self.view.phase;
+        let cards = |cards: CardSet| hand_order(cards, None).into_iter().map(card_text).collect::<Vec<_>>().join(" ");
+        match action {
+            SkatAction::Bid(18) if self.bid_turn() == Some(BidTurn::PlayAt18) => "play at 18".to_owned(),
+            SkatAction::Bid(value) => format!("bid {value}"),
+            SkatAction::Hold if phase == SkatPhase::Schenken => match self.view.gift.step {
+                Some(GiftStep::DeclarerAnswers) => "accept the gift".to_owned(),
+                _ => "agree: give it away".to_owned(),
+            },
+            SkatAction::Hold => "hold".to_owned(),
+            SkatAction::Pass if phase == SkatPhase::Spitze => "no Spitze".to_owned(),
+            SkatAction::Pass if phase == SkatPhase::Knocking => "no knock".to_owned(),
+            SkatAction::Pass if phase == SkatPhase::Schenken => "no: play on".to_owned(),
+            SkatAction::Pass if self.re_turn() => "no Re: play on".to_owned(),
+            SkatAction::Pass if phase == SkatPhase::KontraWindow => "no Kontra".to_owned(),
+            SkatAction::Pass if phase == SkatPhase::GrandHandOffer => "pass: no Grand Hand".to_owned(),
+            SkatAction::Pass => "pass".to_owned(),
+            SkatAction::TakeSkat if phase == SkatPhase::Passing => "take the packet".to_owned(),
+            SkatAction::TakeSkat => "pick up the skat".to_owned(),
+            SkatAction::Discard(away) if self.view.ramsch => format!("pass on {}", cards(away)),
+            SkatAction::Discard(away) => format!("lay away {}", cards(away)),
+            SkatAction::Declare(contract) => format!("declare {contract}"),
+            SkatAction::Play(card) => card_text(card),
+            SkatAction::Kontra => "say Kontra".to_owned(),
+            SkatAction::Re => "answer Re".to_owned(),
+            SkatAction::Push => "push the packet on unseen".to_owned(),
+            SkatAction::Spitze => "announce Spitze".to_owned(),
+            SkatAction::Knock => "knock".to_owned(),
+            SkatAction::Schenken if phase == SkatPhase::Schenken => "give it again".to_owned(),
+            SkatAction::Schenken => "give the game away".to_owned(),
+        }
+    }
+
     /// The rules in force, in one line: "pub · Ramsch when all pass · ...".
     pub fn rules_summary(&self) -> String {
         summary(self.table().record().rules())

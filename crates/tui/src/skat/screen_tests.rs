@@ -177,7 +177,7 @@ fn a_played_ramsch_shows_its_result_and_sheet_line() {
             "Schieberamsch · the packet",
             "▶ Take the packet, pass two on",
             "Push it on unseen score ×2",
-            "s take the packet · u push unseen",
+            "s take packet · u push unseen",
             "pub · Ramsch when all pass · Kontra/Re · Bock",
         ],
     );
@@ -368,7 +368,7 @@ fn a_pirat_match_shows_its_phases_on_the_sheet_and_ends() {
         &[&format!("│{n:>2} R "), "Bock rounds played: 1", "Ramsch rounds played: 1", "The match is over:"],
     );
     assert!(shown.lines().any(|l| l.contains(&format!("│{:>2} ", n - 4)) && l.contains('b')), "{shown}");
-    assert!(shown.ends_with("\n↑/↓ PgUp/PgDn scroll the sheet · w save · q quit"), "{shown}");
+    assert!(shown.ends_with("\na analysis · ↑/↓ PgUp/PgDn scroll the sheet · w save · q quit"), "{shown}");
     // Scrolled back to the top, the sheet shows deal 1.
     assert!(!shown.contains("│ 1 "), "{shown}");
     feed(&mut m, &mut bots, key(KeyCode::Home));

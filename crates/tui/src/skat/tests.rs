@@ -15,7 +15,9 @@ use trumpf_table::{Bots, Table};
 use super::*;
 use crate::ME;
 use crate::model::Msg;
-use crate::testing::{FUZZ_CODES, bots, ch, feed, key, model_saving_to, random_key, screen, started, table_of, text};
+use crate::testing::{
+    FUZZ_CODES, bots, ch, feed, key, made_up, model_saving_to, random_key, screen, started, table_of, text,
+};
 use crate::widgets::Status;
 
 /// ISkO rules, an open list.
@@ -469,6 +471,8 @@ fn saves_until(m: &mut Model<SkatGame>, bots: &mut Bots<SkatGame>, deals: usize)
         for cmd in feed(m, bots, msg) {
             match cmd {
                 Cmd::Save { .. } => saves.push(cmd),
+                // The analysis of each deal: no test of it here.
+                Cmd::Analyse(_) => {}
                 other => panic!("unexpected {other:?}"),
             }
         }
@@ -537,7 +541,7 @@ fn a_ramsch_cannot_be_an_iss_record_and_the_status_line_says_so() {
     assert!(status.starts_with("ISS records cannot express a Ramsch"), "{status}");
     let shown = crate::testing::text(&screen(&m, 80, 24));
     assert!(shown.contains("ISS records cannot express a Ramsch (deal 1): saved as a trumpf record to"), "{shown}");
-    assert!(shown.contains("n next deal · w save · q quit"), "{shown}");
+    assert!(shown.contains("n next deal · a analysis · w save · q quit"), "{shown}");
     let read = MatchRecord::<SkatGame>::read(text).unwrap();
     assert_eq!(read.game, *m.table().record());
     assert!(text.contains("\nrules table_size=3 pass_out=ramsch "), "{text}");
@@ -592,14 +596,24 @@ fn no_key_crashes_the_game() {
         // The bots answer in their own time: keys come in between, also
         // while the human sits a deal out.
         let mut pending: VecDeque<Cmd<SkatGame>> = VecDeque::new();
+        // Hints and analyses asked for, answered late (or never), out of
+        // order, with made-up values.
+        let mut asked: Vec<Cmd<SkatGame>> = Vec::new();
         let mut keys_watching = 0;
         for step in 0..1500 {
-            let msg = match rng.random_range(0..10) {
+            let msg = match rng.random_range(0..11) {
                 0..5 if !pending.is_empty() => {
                     if let Some(Cmd::AskBot(request)) = pending.pop_front() {
                         pending.extend(m.update(Msg::Bot(bots.answer(request))));
                     }
                     continue;
+                }
+                10 if !asked.is_empty() => {
+                    let cmd = asked.swap_remove(rng.random_range(0..asked.len()));
+                    match made_up(&cmd, &mut rng) {
+                        Some(msg) => msg,
+                        None => continue,
+                    }
                 }
                 0..5 => policy_key(&m),
                 5 => Msg::Resize { width: rng.random_range(60..120), height: rng.random_range(16..40) },
@@ -610,7 +624,13 @@ fn no_key_crashes_the_game() {
                 },
             };
             keys_watching += usize::from(m.watching());
-            pending.extend(m.update(msg).into_iter().filter(|cmd| matches!(cmd, Cmd::AskBot(_))));
+            for cmd in m.update(msg) {
+                match cmd {
+                    Cmd::AskBot(_) => pending.push_back(cmd),
+                    Cmd::Advise(_) | Cmd::Analyse(_) => asked.push(cmd),
+                    _ => {}
+                }
+            }
             if m.should_quit() {
                 break;
             }
@@ -731,6 +751,7 @@ fn a_four_member_session_seats_the_dealer_out_and_runs_headless() {
                 }
                 pending.extend(m.update(Msg::Bot(bots.answer(request))));
             }
+            Some(Cmd::Analyse(_)) => {}
             Some(other) => panic!("unexpected {other:?}"),
             None => {
                 assert!(m.view.is_my_turn() || m.view.phase == SkatPhase::Over, "nobody to wait for");
@@ -851,7 +872,11 @@ fn seeger_fabian_credits_the_dealer_sitting_out_with_30_for_a_lost_game() {
     assert!(m.sits_out());
     let mut pending: VecDeque<Cmd<SkatGame>> = m.start().into();
     while let Some(cmd) = pending.pop_front() {
-        let Cmd::AskBot(request) = cmd else { panic!("{cmd:?}") };
+        let request = match cmd {
+            Cmd::AskBot(request) => request,
+            Cmd::Analyse(_) => continue,
+            cmd => panic!("{cmd:?}"),
+        };
         check_watching(&m);
         press_while_watching(&mut m, KeyCode::Enter);
         pending.extend(m.update(Msg::Bot(bots.answer(request))));

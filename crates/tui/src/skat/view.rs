@@ -20,10 +20,10 @@ use trumpf_core::{CardSet, GameView, Seat, Suit};
 use trumpf_table::skat::{Said, hand_order, pushes_text, seat_name};
 
 use super::BidTurn;
-use crate::model::Model;
+use crate::model::{Model, REVIEW_HELP, REVIEW_HELP_LAST};
 use crate::widgets::{
-    card_spans, card_text, fit, frame, help_line, last_trick_line, marked_card_row, result_lines, seat_spans,
-    short_name, status_line, suit_style, title_line, trick_grid,
+    Bottom, card_spans, card_text, fit, frame, help_line, last_trick_line, marked_card_row, result_lines, seat_spans,
+    short_name, status_line, suit_style, title_line, trick_grid, wrap_joined,
 };
 
 /// Width of a column of the trick grid.
@@ -42,9 +42,12 @@ impl Model<SkatGame> {
         let status = status_line(self.status.as_ref(), self.fallback_status());
         let sheet = if self.table().members() > 3 { SHEET_WIDTH_4 } else { SHEET_WIDTH };
         let help = help_line(self.help_text());
-        let (left, right) = frame(area, buf, self.title_line(), sheet, (status, true), help);
+        let bottom = Bottom { hint: self.hint_lines(area.width), status, status_wraps: true, help };
+        let (left, right) = frame(area, buf, self.title_line(), sheet, bottom);
         self.render_sheet(right, buf);
-        if self.view.phase == SkatPhase::Over {
+        if self.review_open() {
+            self.render_review(left, buf);
+        } else if self.view.phase == SkatPhase::Over {
             self.render_result(left, buf);
         } else {
             let [table, hand] = Layout::vertical([Constraint::Fill(1), Constraint::Length(4)]).areas(left);
@@ -726,19 +729,7 @@ impl Model<SkatGame> {
         if bock {
             legend.push("b Bock");
         }
-        let mut line = String::new();
-        for item in legend {
-            if !line.is_empty() && line.chars().count() + 3 + item.chars().count() > width {
-                out.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push_str(" · ");
-            }
-            line.push_str(item);
-        }
-        if !line.is_empty() {
-            out.push(line);
-        }
+        out.extend(wrap_joined(legend, " · ", width));
         out.into_iter().map(|text| fit(&text, width)).collect()
     }
 
@@ -795,11 +786,15 @@ impl Model<SkatGame> {
 
     fn help_text(&self) -> String {
         let v = &self.view;
+        if self.review_open() {
+            return if self.match_over() { REVIEW_HELP_LAST } else { REVIEW_HELP }.to_owned();
+        }
         if v.phase == SkatPhase::Over {
             let mut keys = Vec::new();
             if !self.match_over() {
                 keys.push("n next deal");
             }
+            keys.push("a analysis");
             if self.table().record().deals().len() > 6 {
                 keys.push("↑/↓ PgUp/PgDn scroll the sheet");
             }
@@ -818,39 +813,41 @@ impl Model<SkatGame> {
             .to_owned();
         }
         if self.re_turn() {
-            return " r Re · p no Re (play on) · w save · q quit".to_owned();
+            return " r Re · p no Re (play on) · ? hint · w save · q quit".to_owned();
         }
         let text = match (v.phase, self.bid_turn()) {
             (SkatPhase::Bidding, Some(BidTurn::Say(_))) => {
-                " ←/→ or +/- value · PgUp/PgDn ±5 · Enter say · p pass · w save · q quit"
+                " ←/→ +/- value · PgUp/PgDn ±5 · Enter say · p pass · ? hint · w save · q quit"
             }
-            (SkatPhase::Bidding, Some(BidTurn::Answer(_))) => " y/Enter hold · p pass · w save · q quit",
-            (SkatPhase::Bidding, _) => " y/Enter play at 18 · p pass · w save · q quit",
-            (SkatPhase::GrandHandOffer, _) => " g Grand Hand · p pass · ↑/↓ Enter choose · w save · q quit",
+            (SkatPhase::Bidding, Some(BidTurn::Answer(_))) => " y/Enter hold · p pass · ? hint · w save · q quit",
+            (SkatPhase::Bidding, _) => " y/Enter play at 18 · p pass · ? hint · w save · q quit",
+            (SkatPhase::GrandHandOffer, _) => " g Grand Hand · p pass · ↑/↓ Enter choose · ? hint · w save · q quit",
             (SkatPhase::Passing, _) if v.rules.ramsch.unseen_push_allowed => {
-                " s take the packet · u push unseen · ↑/↓ Enter choose · w save · q quit"
+                " s take packet · u push unseen · ↑/↓ Enter choose · ? hint · w save · q quit"
             }
-            (SkatPhase::Passing, _) => " s/Enter take the packet · w save · q quit",
-            (SkatPhase::KontraWindow, _) => " k Kontra · p no Kontra · ↑/↓ Enter choose · w save · q quit",
-            (SkatPhase::SkatDecision, _) => " ↑/↓ choose · Enter take it · s pick up skat · w save · q quit",
-            (SkatPhase::Declaring, _) => " ↑/↓ choose · Enter declare · w save · q quit",
+            (SkatPhase::Passing, _) => " s/Enter take the packet · ? hint · w save · q quit",
+            (SkatPhase::KontraWindow, _) => " k Kontra · p no Kontra · ↑/↓ Enter choose · ? hint · w save · q quit",
+            (SkatPhase::SkatDecision, _) => " ↑/↓ choose · Enter take it · s pick up skat · ? hint · w save · q quit",
+            (SkatPhase::Declaring, _) => " ↑/↓ choose · Enter declare · ? hint · w save · q quit",
             (SkatPhase::Discarding, _) if v.ramsch => {
-                " ←/→ move · Space mark · Enter pass on · Esc unmark · w save · q quit"
+                " ←/→ move · Space mark · Enter pass on · Esc unmark · ? hint · w save · q quit"
             }
-            (SkatPhase::Discarding, _) => " ←/→ move · Space mark · Enter lay away · Esc unmark · w save · q quit",
-            (SkatPhase::Spitze, _) => " y Spitze · p no Spitze · ↑/↓ Enter choose · w save · q quit",
-            (SkatPhase::Knocking, _) => " y knock · p no knock · ↑/↓ Enter choose · w save · q quit",
+            (SkatPhase::Discarding, _) => {
+                " ←/→ move · Space mark · Enter lay away · Esc unmark · ? hint · w save · q quit"
+            }
+            (SkatPhase::Spitze, _) => " y Spitze · p no Spitze · ↑/↓ Enter choose · ? hint · w save · q quit",
+            (SkatPhase::Knocking, _) => " y knock · p no knock · ↑/↓ Enter choose · ? hint · w save · q quit",
             (SkatPhase::Schenken, _) if v.gift.step == Some(trumpf_core::skat::GiftStep::Renew) => {
-                " x give it again · p play on · ↑/↓ Enter choose · w save · q quit"
+                " x give it again · p play on · ↑/↓ Enter choose · ? hint · w save · q quit"
             }
-            (SkatPhase::Schenken, _) => " y yes · p no (play on) · ↑/↓ Enter choose · w save · q quit",
+            (SkatPhase::Schenken, _) => " y yes · p no (play on) · ↑/↓ Enter choose · ? hint · w save · q quit",
             _ if self.legal().contains(&SkatAction::Schenken) => {
-                " ←/→ move · Enter play · x give the game away · w save · q quit"
+                " ←/→ move · Enter play · x give the game away · ? hint · w save · q quit"
             }
             _ if self.legal().contains(&SkatAction::Kontra) => {
-                " ←/→ move · Tab next playable · Enter play · k Kontra · w save · q quit"
+                " ←/→ move · Tab next playable · Enter play · k Kontra · ? hint · w save · q quit"
             }
-            _ => " ←/→ move · Tab next playable · Enter/Space play · w save · q quit",
+            _ => " ←/→ move · Tab next playable · Enter/Space play · ? hint · w save · q quit",
         };
         text.to_owned()
     }

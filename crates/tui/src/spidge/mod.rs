@@ -10,11 +10,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use trumpf_ai::analysis::Analysis;
 use trumpf_core::spidge::{DEALER, Hand, LEFT, RIGHT, SpidgeError, SpidgeGame, SpidgeView};
-use trumpf_core::{Card, CardSet, GameView, Seat};
+use trumpf_core::{Card, CardSet, Game, GameView, Seat};
 use trumpf_table::spidge::{hand_name, hand_order, seat_name};
 
-use crate::model::{Model, TuiGame};
+use crate::hints::ReviewText;
+use crate::model::{Model, REVIEW_HELP, REVIEW_HELP_LAST, TuiGame};
 use crate::widgets::{card_row, card_text, last_trick_line, result_lines, title_line, trick_grid};
 
 /// Width of a column of the trick grid.
@@ -84,10 +86,45 @@ impl TuiGame for SpidgeGame {
         "Trick play: ←/→ (or Tab) choose a card, Enter plays it."
     }
 
+    fn hint_value(value: f64) -> String {
+        format!("{value:.1}")
+    }
+
+    fn review_text(model: &Model<SpidgeGame>, analysis: &Analysis) -> ReviewText {
+        let headline = "Spidge has no declarer: each card is measured in the tricks its player could still make \
+             against both others."
+            .to_owned();
+        let table = model.table();
+        // Who played each card: the seat's player, or the dummy.
+        let mut players = Vec::new();
+        if let Some(played) = table.finished() {
+            let mut game = played.start;
+            for &(seat, action) in &played.actions {
+                players
+                    .push(game.hand_to_play().map_or_else(|| model.name_at(seat).to_owned(), |h| model.hand_name(h)));
+                if game.try_apply(seat, action).is_err() {
+                    break;
+                }
+            }
+        }
+        let given = analysis.given_away();
+        let totals = [LEFT, RIGHT, DEALER]
+            .into_iter()
+            .map(|seat| {
+                let name = model.name_at(seat);
+                let name = if seat == DEALER { format!("{name} (and Dummy)") } else { name.to_owned() };
+                (name, given[seat.index()])
+            })
+            .collect();
+        ReviewText { headline, players, totals, unit: "tricks" }
+    }
+
     fn render(m: &Model<SpidgeGame>, area: Rect, buf: &mut Buffer) {
         let sheet = format!(" Game to {} ", m.view.rules.target);
         let left = m.match_frame((m.title(), sheet), (m.fallback_status(), m.help()), area, buf);
-        if m.deal_over() {
+        if m.review_open() {
+            m.render_review(left, buf);
+        } else if m.deal_over() {
             m.render_result(left, buf);
         } else {
             let [table, dummy, hand] =
@@ -236,10 +273,12 @@ impl Model<SpidgeGame> {
     fn help(&self) -> &'static str {
         let v = &self.view;
         match v.to_play {
-            None if self.winner().is_some() => " w save · q quit",
-            None => " n next deal · w save · q quit",
+            _ if self.review_open() && self.winner().is_some() => REVIEW_HELP_LAST,
+            _ if self.review_open() => REVIEW_HELP,
+            None if self.winner().is_some() => " a analysis · w save · q quit",
+            None => " n next deal · a analysis · w save · q quit",
             _ if !v.is_my_turn() => " ←/→ choose your next card · w save · q quit",
-            _ => " ←/→ move · Tab next playable · Enter/Space play · w save · q quit",
+            _ => " ←/→ move · Tab next playable · Enter/Space play · ? hint · w save · q quit",
         }
     }
 }

@@ -10,6 +10,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use trumpf_ai::analysis::Analysis;
 use trumpf_core::spitzer::{
     Announcement, BLACK_QUEENS, Column as TariffColumn, Contract, SpitzerAction, SpitzerError, SpitzerGame,
     SpitzerPhase, SpitzerView, TRUMPS, points,
@@ -17,7 +18,8 @@ use trumpf_core::spitzer::{
 use trumpf_core::{Card, CardSet, GameView, Seat};
 use trumpf_table::spitzer::{Said, announcement_text, contract_text, hand_order, tariff_entry};
 
-use crate::model::{Model, TuiGame};
+use crate::hints::ReviewText;
+use crate::model::{Model, REVIEW_HELP, REVIEW_HELP_LAST, TuiGame};
 use crate::widgets::{card_row, card_text, last_trick_line, result_lines, seat_spans, title_line, trick_grid};
 
 /// Width of a column of the trick grid.
@@ -151,10 +153,36 @@ impl TuiGame for SpitzerGame {
         }
     }
 
+    fn action_words(_model: &Model<SpitzerGame>, action: SpitzerAction) -> String {
+        match action {
+            SpitzerAction::Announce(a) => format!("announce {}", announcement_text(a)),
+            SpitzerAction::Pass => "pass".to_owned(),
+            SpitzerAction::Play(card) => card_text(card),
+        }
+    }
+
+    fn review_text(model: &Model<SpitzerGame>, analysis: &Analysis) -> ReviewText {
+        let headline = match (model.view.outcome, analysis.could_win, analysis.perfect_value) {
+            (Some(outcome), Some(won), Some(points)) => {
+                let side: Vec<&str> = outcome.declaring.iter().map(|seat| model.name_at(seat)).collect();
+                let could = if won { "could" } else { "could not" };
+                format!(
+                    "With every card known, the declaring side ({}) {could} have made {}: {points} card points with best play by all.",
+                    side.join("+"),
+                    contract_text(outcome.settlement.contract)
+                )
+            }
+            _ => "Every card checked with all hands known.".to_owned(),
+        };
+        model.seat_review(headline, analysis, "card points of the player's side")
+    }
+
     fn render(m: &Model<SpitzerGame>, area: Rect, buf: &mut Buffer) {
         let sheet = format!(" Game to {} ", m.view.rules.target);
         let left = m.match_frame((m.title(), sheet), (m.fallback_status(), m.help()), area, buf);
-        if m.view.phase == SpitzerPhase::Over {
+        if m.review_open() {
+            m.render_review(left, buf);
+        } else if m.view.phase == SpitzerPhase::Over {
             m.render_result(left, buf);
         } else {
             let [table, hand] = Layout::vertical([Constraint::Fill(1), Constraint::Length(4)]).areas(left);
@@ -358,12 +386,14 @@ impl Model<SpitzerGame> {
     fn help(&self) -> &'static str {
         let v = &self.view;
         match v.phase {
-            SpitzerPhase::Over if self.winner().is_some() => " w save · q quit",
-            SpitzerPhase::Over => " n next deal · w save · q quit",
+            _ if self.review_open() && self.winner().is_some() => REVIEW_HELP_LAST,
+            _ if self.review_open() => REVIEW_HELP,
+            SpitzerPhase::Over if self.winner().is_some() => " a analysis · w save · q quit",
+            SpitzerPhase::Over => " n next deal · a analysis · w save · q quit",
             _ if !v.is_my_turn() && v.phase == SpitzerPhase::Playing => " ←/→ choose your next card · w save · q quit",
             _ if !v.is_my_turn() => " w save · q quit",
-            SpitzerPhase::Announcing => " ↑/↓ choose · Enter announce · p pass · w save · q quit",
-            _ => " ←/→ move · Tab next playable · Enter/Space play · w save · q quit",
+            SpitzerPhase::Announcing => " ↑/↓ choose · Enter announce · p pass · ? hint · w save · q quit",
+            _ => " ←/→ move · Tab next playable · Enter/Space play · ? hint · w save · q quit",
         }
     }
 }
