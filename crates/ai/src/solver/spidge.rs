@@ -6,8 +6,8 @@ use trumpf_core::spidge::{
 };
 use trumpf_core::{Card, CardSet, Rank, Suit};
 
-use super::groups::{Groups, Order};
-use super::search::Node;
+use super::groups::{Groups, Moves, Order};
+use super::search::{Node, Root};
 use super::tt::{TtKey, mix};
 
 /// The search context of one Spidge deal.
@@ -233,7 +233,7 @@ impl Node for SpidgePos {
     }
 
     #[inline]
-    fn max_to_move(&self) -> bool {
+    fn max_to_move(&self, _ctx: &SpidgeCtx) -> bool {
         self.max_side >> self.to_move & 1 != 0
     }
 
@@ -354,6 +354,54 @@ impl Node for SpidgePos {
     }
 
     #[inline]
+    fn play(&mut self, ctx: &SpidgeCtx, m: u8) {
+        if let Some(card) = Card::from_index(m) {
+            self.play_card_ctx(ctx, card);
+        }
+    }
+
+    #[inline]
+    fn moves(&self, ctx: &SpidgeCtx, skip: Option<u8>, out: &mut Moves) {
+        let mut groups = Groups::new();
+        self.groups(ctx, self.legal(ctx), &mut groups);
+        out.clear();
+        for &group in groups.as_slice() {
+            if skip.is_some_and(|m| Card::from_index(m).is_some_and(|c| group.contains(c))) {
+                continue;
+            }
+            if let Some(card) = group.first() {
+                out.push(card.index(), self.score(ctx, card));
+            }
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, ctx: &SpidgeCtx, m: u8) -> bool {
+        Card::from_index(m).is_some_and(|c| self.legal(ctx).contains(c))
+    }
+
+    #[inline]
+    fn quick_value(&self, ctx: &SpidgeCtx) -> Option<i32> {
+        if !self.last_cards() {
+            return None;
+        }
+        // One card per hand left: nothing to choose, play it out.
+        let mut end = *self;
+        while !end.over {
+            let Some(card) = end.legal(ctx).first() else { break };
+            end.play_card_ctx(ctx, card);
+        }
+        Some(i32::from(end.total))
+    }
+}
+
+impl SpidgePos {
+    #[inline]
+    fn play_card_ctx(&mut self, ctx: &SpidgeCtx, card: Card) {
+        self.play_card(&ctx.rules, card);
+    }
+
+    #[inline]
     fn legal(&self, ctx: &SpidgeCtx) -> CardSet {
         let hand = self.hands[usize::from(self.to_move)];
         if self.trick_len == 0 {
@@ -416,9 +464,14 @@ impl Node for SpidgePos {
     fn last_cards(&self) -> bool {
         self.hands.iter().all(|h| h.len() <= 1)
     }
+}
 
-    #[inline]
-    fn play(&mut self, ctx: &SpidgeCtx, card: Card) {
-        self.play_card(&ctx.rules, card);
+impl Root for SpidgePos {
+    fn root_groups(&self, ctx: &SpidgeCtx, out: &mut Groups) {
+        self.groups(ctx, self.legal(ctx), out);
+    }
+
+    fn move_of(_ctx: &SpidgeCtx, card: Card) -> u8 {
+        card.index()
     }
 }
