@@ -36,9 +36,10 @@ pub(crate) trait Node: Copy {
     fn is_legal(&self, ctx: &Self::Ctx, m: u8) -> bool;
     /// Plays a legal move.
     fn play(&mut self, ctx: &Self::Ctx, m: u8);
-    /// The exact final counter where it costs less than a search (the last
-    /// tricks, forced play); `None` elsewhere.
-    fn quick_value(&self, ctx: &Self::Ctx) -> Option<i32>;
+    /// Where a plain search without the table costs less (the last tricks,
+    /// forced play): its fail-soft value in the window `alpha..beta`, as
+    /// [`Search::alpha_beta`] returns it; `None` elsewhere.
+    fn quick_value(&self, ctx: &Self::Ctx, alpha: i32, beta: i32) -> Option<i32>;
 }
 
 /// One search: the table, the context, a node counter and its limit.
@@ -71,7 +72,7 @@ impl<'a, N: Node> Search<'a, N> {
         if node.is_over() {
             return node.total();
         }
-        if let Some(v) = node.quick_value(self.ctx) {
+        if let Some(v) = node.quick_value(self.ctx, alpha, beta) {
             return v;
         }
         let base = node.total();

@@ -486,23 +486,45 @@ impl SkatPos {
         }
     }
 
-    /// The exact final counter by plain minimax (for the last two tricks).
-    fn brute(&self, ctx: &SkatCtx) -> i32 {
+    /// Fail-soft alpha-beta without the table, for the last tricks.
+    fn small(&self, ctx: &SkatCtx, mut alpha: i32, mut beta: i32) -> i32 {
         if self.over {
             return i32::from(self.total);
         }
+        if self.hands.iter().all(|&h| h & h.wrapping_sub(1) == 0) {
+            return self.play_out(ctx);
+        }
         let max = self.max_to_move(ctx);
         let mut best = if max { i32::MIN } else { i32::MAX };
-        let mut legal = self.legal_bits();
-        while legal != 0 {
-            let b = legal.trailing_zeros();
-            legal &= legal - 1;
+        let mut moves = Moves::new();
+        self.moves(ctx, None, &mut moves);
+        for &m in moves.as_slice() {
             let mut child = *self;
-            child.play_bit(ctx, b as u8);
-            let v = child.brute(ctx);
-            best = if max { best.max(v) } else { best.min(v) };
+            child.play_bit(ctx, m);
+            let v = child.small(ctx, alpha, beta);
+            if max {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
         }
         best
+    }
+
+    /// The final counter with one card per hand left.
+    #[inline]
+    fn play_out(&self, ctx: &SkatCtx) -> i32 {
+        let mut end = *self;
+        while !end.over {
+            let b = end.legal_bits().trailing_zeros();
+            end.play_bit(ctx, b as u8);
+        }
+        i32::from(end.total)
     }
 
     /// Bounds of the Null game: the declarer takes at most one more trick.
@@ -730,19 +752,13 @@ impl Node for SkatPos {
     }
 
     #[inline]
-    fn quick_value(&self, ctx: &SkatCtx) -> Option<i32> {
-        if self.trick_len == 0 {
-            // Two tricks or fewer: plain minimax is cheaper than a search.
-            return two_or_fewer(self.hands[usize::from(self.leader)]).then(|| self.brute(ctx));
-        }
-        if self.hands.iter().all(|&h| h & h.wrapping_sub(1) == 0) {
-            // One card per hand left: nothing to choose, play it out.
-            let mut end = *self;
-            while !end.over {
-                let b = end.legal_bits().trailing_zeros();
-                end.play_bit(ctx, b as u8);
-            }
-            return Some(i32::from(end.total));
+    fn quick_value(&self, ctx: &SkatCtx, alpha: i32, beta: i32) -> Option<i32> {
+        // The last tricks, counting the current one: a plain search is
+        // cheaper than the table. (At a trick start the leader holds a card
+        // per trick left; once he has led, one fewer.)
+        let leader_hand = self.hands[usize::from(self.leader)];
+        if two_or_fewer(leader_hand) {
+            return Some(self.small(ctx, alpha, beta));
         }
         None
     }

@@ -381,7 +381,7 @@ impl Node for SpidgePos {
     }
 
     #[inline]
-    fn quick_value(&self, ctx: &SpidgeCtx) -> Option<i32> {
+    fn quick_value(&self, ctx: &SpidgeCtx, _alpha: i32, _beta: i32) -> Option<i32> {
         if !self.last_cards() {
             return None;
         }

@@ -330,7 +330,7 @@ impl Node for SpitzerPos {
     }
 
     #[inline]
-    fn quick_value(&self, ctx: &SpitzerCtx) -> Option<i32> {
+    fn quick_value(&self, ctx: &SpitzerCtx, _alpha: i32, _beta: i32) -> Option<i32> {
         if !self.last_cards() {
             return None;
         }
