@@ -454,9 +454,9 @@ impl SkatPos {
         let pts = i16::from(ctx.points_at[b as usize]);
         let strength = i16::from(ctx.strength[b as usize]);
         if self.trick_len == 0 {
-            // Leading: the strongest cards first when tricks are wanted,
-            // the weakest otherwise (measured better than subtler rules).
-            return if wants_own_side_wins { strength } else { -strength };
+            // Leading, where tricks are wanted: see `lead_score`; the weakest
+            // cards first otherwise.
+            return if wants_own_side_wins { self.lead_score(ctx, b) } else { -strength };
         }
         let bit = 1u32 << b;
         let would_win = bit & (self.led | ctx.trumps) != 0 && b as u8 + 1 > self.win_strength;
@@ -484,6 +484,37 @@ impl SkatPos {
         } else {
             -strength
         }
+    }
+
+    /// The ordering score of leading bit `b` where the mover's side wants
+    /// tricks: sure winners first, the dearest first (plain before trumps
+    /// at equal points); a defender then leads towards his partner's
+    /// winner, low; everything else strongest first. (Measured on node
+    /// counts; leading low otherwise, or drawing trumps first, did worse.)
+    fn lead_score(&self, ctx: &SkatCtx, b: u32) -> i16 {
+        let me = usize::from(self.to_move);
+        let d = usize::from(ctx.declarer);
+        let pts = i16::from(ctx.points_at[b as usize]);
+        let strength = i16::from(ctx.strength[b as usize]);
+        let class = ctx.class_of[b as usize];
+        let trump_lead = class == ctx.trumps;
+        let (opponents, partner) = if me == d {
+            (self.hands[(d + 1) % 3] | self.hands[(d + 2) % 3], 0)
+        } else {
+            (self.hands[d], self.hands[3 - me - d])
+        };
+        let theirs = opponents & class;
+        // An opponent void in the class with trumps would ruff a plain lead.
+        let ruff = !trump_lead
+            && self.hands.iter().any(|&h| h != 0 && h & opponents == h && h & class == 0 && h & ctx.trumps != 0);
+        if (theirs == 0 || b > high_bit(theirs)) && !ruff {
+            return 200 + pts - if trump_lead { 5 } else { 0 };
+        }
+        let partners = partner & class;
+        if partners != 0 && (theirs == 0 || high_bit(partners) > high_bit(theirs)) {
+            return 150 - strength;
+        }
+        strength
     }
 
     /// Fail-soft alpha-beta without the table, for the last tricks.
