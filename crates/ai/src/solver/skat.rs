@@ -664,6 +664,15 @@ impl Node for SkatPos {
         let top_trumps = if opponent_trumps == 0 { ctx.trumps } else { above(ctx.trumps, high_bit(opponent_trumps)) };
         let mut quick = (lead_hand & top_trumps).count_ones();
         let mut cash = 0;
+        if quick > 0 {
+            // Opponents holding trumps follow those leads with their
+            // cheapest trumps (never cards of the leader's run).
+            for &hand in &self.hands {
+                if hand & opponents == hand {
+                    cash += ctx.pts(low_bits(hand & ctx.trumps, quick));
+                }
+            }
+        }
         for &class in &ctx.plain[..ctx.plain_n] {
             if lead_hand & class == 0 {
                 continue;
