@@ -266,6 +266,26 @@ impl SkatCtx {
             + i32::from(t[3][(set >> 24) as usize])
     }
 
+    /// The fewest points `k` cards of `cards` can carry (all of them if
+    /// fewer). In suit games the jacks make the trumps' points not follow
+    /// their ranks.
+    #[inline]
+    fn cheapest(&self, cards: u32, mut k: u32) -> i32 {
+        let zero = cards & !self.by_points.iter().fold(0, |m, &(mask, _)| m | mask);
+        let mut sum = 0;
+        let take = zero.count_ones().min(k);
+        k -= take;
+        for &(mask, p) in self.by_points.iter().rev() {
+            if k == 0 {
+                break;
+            }
+            let take = (cards & mask).count_ones().min(k);
+            sum += take as i32 * i32::from(p);
+            k -= take;
+        }
+        sum
+    }
+
     /// The most points one card of `hand` carries.
     #[inline]
     fn max_points(&self, hand: u32) -> i32 {
@@ -669,7 +689,7 @@ impl Node for SkatPos {
             // cheapest trumps (never cards of the leader's run).
             for &hand in &self.hands {
                 if hand & opponents == hand {
-                    cash += ctx.pts(low_bits(hand & ctx.trumps, quick));
+                    cash += ctx.cheapest(hand & ctx.trumps, quick);
                 }
             }
         }
