@@ -28,7 +28,7 @@ fn report(name: &str, mut micros: Vec<f64>) {
     let median = micros[n / 2];
     let p95 = micros[(n * 95 / 100).min(n - 1)];
     let max = micros[n - 1];
-    // Skat rows also give the search nodes of all their solves.
+    // The search nodes of all the row's solves.
     let repeats = REPEATS.load(std::sync::atomic::Ordering::Relaxed).max(1) as u64;
     let nodes = NODES.swap(0, std::sync::atomic::Ordering::Relaxed) / repeats;
     let nodes = if nodes > 0 { format!("  nodes {nodes}") } else { String::new() };
@@ -123,12 +123,17 @@ fn skat(deals: u64, solver: &mut Solver) {
 
 fn spitzer(deals: u64, solver: &mut Solver) {
     let (mut exact, mut win) = (Vec::new(), Vec::new());
+    let (mut exact_nodes, mut win_nodes) = (0, 0);
     for seed in 0..deals {
         let game = SpitzerGame::at_play(SpitzerDeal::from_seed(2000 + seed), SpitzerRules::default()).unwrap();
+        let before = solver.nodes();
         let (points, t_points) = timed(solver, |s| s.spitzer(&game, Goal::Points).unwrap());
         exact.push(t_points);
+        exact_nodes += solver.nodes() - before;
+        let before = solver.nodes();
         let (won, t_win) = timed(solver, |s| s.spitzer(&game, Goal::Win).unwrap());
         win.push(t_win);
+        win_nodes += solver.nodes() - before;
         if trace() {
             println!(
                 "  seed {}: points {points} in {:.2} ms, win {won} in {:.2} ms",
@@ -142,7 +147,9 @@ fn spitzer(deals: u64, solver: &mut Solver) {
         let d_points = if side.contains(Seat::FOREHAND) { points } else { 120 - points };
         assert_eq!(won == 1, d_points >= 61, "seed {seed}");
     }
+    NODES.store(exact_nodes, std::sync::atomic::Ordering::Relaxed);
     report("spitzer points", exact);
+    NODES.store(win_nodes, std::sync::atomic::Ordering::Relaxed);
     report("spitzer win", win);
 }
 
@@ -150,16 +157,21 @@ fn spitzer(deals: u64, solver: &mut Solver) {
 /// played by the first legal card until then); 13 is the full deal.
 fn spidge(deals: u64, left: usize, solver: &mut Solver) {
     let (mut max, mut min) = (Vec::new(), Vec::new());
+    let (mut max_nodes, mut min_nodes) = (0, 0);
     for seed in 0..deals {
         let mut game = SpidgeGame::new(SpidgeDeal::from_seed(3000 + seed), SpidgeRules::default());
         while game.played().len() < 52 - 4 * left {
             let card = game.playable_cards().first().unwrap();
             game.apply_unchecked(trumpf_core::spidge::SpidgeAction::Play(card));
         }
+        let before = solver.nodes();
         let (hi, t_max) = timed(solver, |s| s.spidge(&game, Objective::Max).unwrap());
         max.push(t_max);
+        max_nodes += solver.nodes() - before;
+        let before = solver.nodes();
         let (lo, t_min) = timed(solver, |s| s.spidge(&game, Objective::Min).unwrap());
         min.push(t_min);
+        min_nodes += solver.nodes() - before;
         if trace() {
             println!("  seed {}: max {hi} in {:.2} ms, min {lo} in {:.2} ms", 3000 + seed, t_max / 1e3, t_min / 1e3);
         }
@@ -167,7 +179,9 @@ fn spidge(deals: u64, left: usize, solver: &mut Solver) {
         // ducks); both stay within the tricks there are.
         assert!((0..=13).contains(&lo) && (0..=13).contains(&hi), "seed {seed}: {lo} {hi}");
     }
+    NODES.store(max_nodes, std::sync::atomic::Ordering::Relaxed);
     report(&format!("spidge max ({left} tricks left)"), max);
+    NODES.store(min_nodes, std::sync::atomic::Ordering::Relaxed);
     report(&format!("spidge min ({left} tricks left)"), min);
 }
 

@@ -609,7 +609,7 @@ impl Solver {
             Objective::Min => !counted & 15,
         };
         let ctx = SpidgeCtx::new(*game.rules(), counted, max_side);
-        let pos = SpidgePos::from_game(game, counted, max_side);
+        let pos = SpidgePos::from_game(game, &ctx);
         Ok((ctx, pos))
     }
 
