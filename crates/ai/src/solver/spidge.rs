@@ -73,6 +73,8 @@ pub(crate) struct SpidgeCtx {
     /// Hands that maximise the counter.
     max_side: u8,
     aux: u64,
+    /// The counted hand when it is a single one (not dealer and dummy).
+    single: Option<usize>,
 }
 
 impl SpidgeCtx {
@@ -90,7 +92,8 @@ impl SpidgeCtx {
             }
             | u64::from(rules.jokers) << 5;
         let aux = (u64::from(counted) << 3) | (u64::from(max_side) << 7) | (rules_bits << 11);
-        SpidgeCtx { rules, trumps: rules.trumps().bits(), counted, max_side, aux }
+        let single = (counted.count_ones() == 1).then(|| counted.trailing_zeros() as usize);
+        SpidgeCtx { rules, trumps: rules.trumps().bits(), counted, max_side, aux, single }
     }
 
     #[inline]
@@ -293,7 +296,7 @@ impl SpidgePos {
         let wants_own = ctx.wants_own_tricks();
         let strength = SpidgePos::ordering_strength(b);
         if self.trick_len == 0 {
-            return if wants_own { SpidgePos::lead_score(ctx, o, b) } else { -strength };
+            return if wants_own { SpidgePos::lead_score(ctx, o, b) } else { self.shedding_lead(ctx, b) };
         }
         let would_win = self.strength_in_trick(ctx, b) > o.best;
         if wants_own {
@@ -309,6 +312,20 @@ impl SpidgePos {
         } else {
             -strength
         }
+    }
+
+    /// Leading where each side wants the other to take tricks (Min): first
+    /// a card that the other side must beat (a hand of theirs holds only
+    /// higher cards of the suit), then the lowest.
+    fn shedding_lead(&self, ctx: &SpidgeCtx, b: u32) -> i16 {
+        let me = usize::from(self.to_move);
+        let mine = ctx.is_counted(me);
+        let strength = SpidgePos::ordering_strength(b);
+        let class = class_of(b);
+        let forces = self.hands.iter().enumerate().any(|(i, &h)| {
+            ctx.is_counted(i) != mine && h & class != 0 && (h & class).trailing_zeros() > b
+        });
+        if forces { 200 + strength } else { -strength }
     }
 
     /// Leading where tricks are wanted: sure winners first, then towards a
@@ -379,6 +396,128 @@ impl SpidgePos {
         }
         let hi = (left - other).max(0);
         (lo.min(hi), hi)
+    }
+
+    /// Bounds of the Max objective: sure winners and the leader's quick tricks.
+    fn max_bounds(&self, ctx: &SpidgeCtx, left: i32, sure_lo: i32, sure_hi: i32) -> (i32, i32) {
+        // Quick tricks of the leader: top cards no opponent can beat, plain
+        // suits while every opponent holding spades still follows, then the
+        // top spades (when they may be led). Only without jokers against him.
+        let leader = usize::from(self.leader);
+        let leader_counted = ctx.is_counted(leader);
+        let mut theirs = 0;
+        for (i, &h) in self.hands.iter().enumerate() {
+            if ctx.is_counted(i) != leader_counted {
+                theirs |= h;
+            }
+        }
+        if theirs & JOKERS != 0 {
+            return (sure_lo, sure_hi);
+        }
+        let lead_hand = self.hands[leader];
+        let mut quick = 0;
+        for class in PLAIN {
+            if lead_hand & class == 0 {
+                continue;
+            }
+            let mut rounds = u32::MAX;
+            for (i, &h) in self.hands.iter().enumerate() {
+                if ctx.is_counted(i) != leader_counted && h & SPADES != 0 {
+                    rounds = rounds.min((h & class).count_ones());
+                }
+            }
+            let their_class = theirs & class;
+            let winners =
+                if their_class == 0 { lead_hand & class } else { above(lead_hand & class, high_bit(their_class)) };
+            quick += winners.count_ones().min(rounds);
+        }
+        let lead_set = CardSet::from_bits_truncate(lead_hand);
+        if legal_leads(&ctx.rules, lead_set, self.broken).bits() & SPADES != 0 {
+            let their_spades = theirs & SPADES;
+            let top = if their_spades == 0 { SPADES } else { above(SPADES, high_bit(their_spades)) };
+            quick += (lead_hand & top).count_ones();
+        }
+        if quick >= lead_hand.count_ones() {
+            // The leader wins every trick left, one after the other.
+            return if leader_counted { (left, left) } else { (0, 0) };
+        }
+        let quick = (quick as i32).min(left);
+        if leader_counted {
+            (quick.max(sure_lo).min(sure_hi), sure_hi)
+        } else {
+            (sure_lo.min(left - quick), sure_hi.min(left - quick))
+        }
+    }
+
+    /// Max objective: whether the others surely take at least one more
+    /// trick from the counted hands S. Either
+    /// * S is a single hand and they hold a plain suit's top card T above
+    ///   all of S's cards of it: to take every trick S must lead the suit
+    ///   (he leads every trick once he has won one, and can throw at most
+    ///   one of its cards while following now), and the holder keeps T
+    ///   until then (he always has another card to throw) and wins with it;
+    /// * or they are on lead, the leader holds such a suit and no S hand
+    ///   can beat T: each holds the suit, or neither trumps nor jokers (and
+    ///   no wild joker either way).
+    fn keeps_a_trick(&self, ctx: &SpidgeCtx) -> bool {
+        let mut mine = 0;
+        for (i, &h) in self.hands.iter().enumerate() {
+            if ctx.is_counted(i) {
+                mine |= h;
+            }
+        }
+        let theirs = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & !mine;
+        let leader = usize::from(self.leader);
+        let leads = ctx.is_counted(leader);
+        let wild = ctx.rules.joker_suit == JokerSuit::Wild;
+        PLAIN.iter().any(|&class| {
+            let (m, t) = (mine & class, theirs & class);
+            if t == 0 || m != 0 && high_bit(t) < high_bit(m) {
+                return false;
+            }
+            if let Some(s) = ctx.single
+                && m != 0
+                && (leads || m & m.wrapping_sub(1) != 0)
+            {
+                let _ = s;
+                return true;
+            }
+            !leads
+                && self.hands[leader] & class != 0
+                && (0..4).filter(|&i| ctx.is_counted(i)).all(|i| {
+                    let h = self.hands[i];
+                    let ruffs = h & class == 0 && h & (ctx.trumps | JOKERS) != 0;
+                    !ruffs && !(wild && h & JOKERS != 0)
+                })
+        })
+    }
+
+    /// Min objective: whether the others surely give the counted hands S
+    /// a trick. The hand on lead (not S) leads a suit in which all of S's
+    /// cards are above all of theirs and some S hand holds it: it must
+    /// follow and wins (unless the other S hand wins instead), provided no
+    /// other hand of theirs is forced to ruff (each still holds the suit or
+    /// a plain card).
+    fn forced_trick(&self, ctx: &SpidgeCtx) -> bool {
+        let leader = usize::from(self.leader);
+        if ctx.is_counted(leader) {
+            return false;
+        }
+        let mut mine = 0;
+        for (i, &h) in self.hands.iter().enumerate() {
+            if ctx.is_counted(i) {
+                mine |= h;
+            }
+        }
+        let theirs = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & !mine;
+        let plain_cards = !(ctx.trumps | JOKERS);
+        PLAIN.iter().any(|&class| {
+            let (m, t) = (mine & class, theirs & class);
+            m != 0
+                && self.hands[leader] & class != 0
+                && m.trailing_zeros() > high_bit(t)
+                && (0..4).all(|h| ctx.is_counted(h) || h == leader || self.hands[h] & (class | plain_cards) != 0)
+        })
     }
 
     /// Fail-soft alpha-beta without the table, for the last tricks.
@@ -466,56 +605,16 @@ impl Node for SpidgePos {
         // Cashing winners is what a side does when it wants its tricks: the
         // bound holds only when the counted hands maximise.
         if !ctx.wants_own_tricks() {
-            return (sure_lo, sure_hi);
+            let lo = if sure_lo == 0 && self.forced_trick(ctx) { 1 } else { sure_lo };
+            return (lo.min(sure_hi), sure_hi);
         }
-        // Quick tricks of the leader: top cards no opponent can beat, plain
-        // suits while every opponent holding spades still follows, then the
-        // top spades (when they may be led). Only without jokers against him.
-        let leader = usize::from(self.leader);
-        let leader_counted = ctx.is_counted(leader);
-        let mut theirs = 0;
-        for (i, &h) in self.hands.iter().enumerate() {
-            if ctx.is_counted(i) != leader_counted {
-                theirs |= h;
-            }
+        let (lo, hi) = self.max_bounds(ctx, left, sure_lo, sure_hi);
+        if hi == left && lo < hi && self.keeps_a_trick(ctx) {
+            return (lo.min(left - 1), left - 1);
         }
-        if theirs & JOKERS != 0 {
-            return (sure_lo, sure_hi);
-        }
-        let lead_hand = self.hands[leader];
-        let mut quick = 0;
-        for class in PLAIN {
-            if lead_hand & class == 0 {
-                continue;
-            }
-            let mut rounds = u32::MAX;
-            for (i, &h) in self.hands.iter().enumerate() {
-                if ctx.is_counted(i) != leader_counted && h & SPADES != 0 {
-                    rounds = rounds.min((h & class).count_ones());
-                }
-            }
-            let their_class = theirs & class;
-            let winners =
-                if their_class == 0 { lead_hand & class } else { above(lead_hand & class, high_bit(their_class)) };
-            quick += winners.count_ones().min(rounds);
-        }
-        let lead_set = CardSet::from_bits_truncate(lead_hand);
-        if legal_leads(&ctx.rules, lead_set, self.broken).bits() & SPADES != 0 {
-            let their_spades = theirs & SPADES;
-            let top = if their_spades == 0 { SPADES } else { above(SPADES, high_bit(their_spades)) };
-            quick += (lead_hand & top).count_ones();
-        }
-        if quick >= lead_hand.count_ones() {
-            // The leader wins every trick left, one after the other.
-            return if leader_counted { (left, left) } else { (0, 0) };
-        }
-        let quick = (quick as i32).min(left);
-        if leader_counted {
-            (quick.max(sure_lo).min(sure_hi), sure_hi)
-        } else {
-            (sure_lo.min(left - quick), sure_hi.min(left - quick))
-        }
+        (lo, hi)
     }
+
 
     #[inline]
     fn key(&self, ctx: &SpidgeCtx) -> Option<(SpidgeKey, u8)> {
