@@ -52,11 +52,6 @@ impl Order {
         usize::from(self.class[usize::from(card.index())])
     }
 
-    /// The cards of class `c` as a set.
-    pub fn class_set(&self, c: usize) -> CardSet {
-        self.class_cards(c).iter().copied().collect()
-    }
-
     /// The number of classes.
     pub fn classes(&self) -> usize {
         self.classes

@@ -322,9 +322,11 @@ impl SpidgePos {
         let mine = ctx.is_counted(me);
         let strength = SpidgePos::ordering_strength(b);
         let class = class_of(b);
-        let forces = self.hands.iter().enumerate().any(|(i, &h)| {
-            ctx.is_counted(i) != mine && h & class != 0 && (h & class).trailing_zeros() > b
-        });
+        let forces = self
+            .hands
+            .iter()
+            .enumerate()
+            .any(|(i, &h)| ctx.is_counted(i) != mine && h & class != 0 && (h & class).trailing_zeros() > b);
         if forces { 200 + strength } else { -strength }
     }
 
@@ -475,11 +477,7 @@ impl SpidgePos {
             if t == 0 || m != 0 && high_bit(t) < high_bit(m) {
                 return false;
             }
-            if let Some(s) = ctx.single
-                && m != 0
-                && (leads || m & m.wrapping_sub(1) != 0)
-            {
-                let _ = s;
+            if ctx.single.is_some() && m != 0 && (leads || m & m.wrapping_sub(1) != 0) {
                 return true;
             }
             !leads
@@ -487,7 +485,7 @@ impl SpidgePos {
                 && (0..4).filter(|&i| ctx.is_counted(i)).all(|i| {
                     let h = self.hands[i];
                     let ruffs = h & class == 0 && h & (ctx.trumps | JOKERS) != 0;
-                    !ruffs && !(wild && h & JOKERS != 0)
+                    !(ruffs || wild && h & JOKERS != 0)
                 })
         })
     }
@@ -614,7 +612,6 @@ impl Node for SpidgePos {
         }
         (lo, hi)
     }
-
 
     #[inline]
     fn key(&self, ctx: &SpidgeCtx) -> Option<(SpidgeKey, u8)> {

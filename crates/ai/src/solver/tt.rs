@@ -124,7 +124,7 @@ mod tests {
         // Two Skat entries share 32 aligned bytes of a cache line.
         assert_eq!(std::mem::size_of::<Entry<SkatKey>>(), 16);
         assert_eq!(std::mem::size_of::<Entry<SpitzerKey>>(), 24);
-        assert_eq!(std::mem::size_of::<Entry<SpidgeKey>>(), 40);
+        assert_eq!(std::mem::size_of::<Entry<SpidgeKey>>(), 32);
     }
 
     #[derive(Clone, Copy, Default, PartialEq, Eq)]
