@@ -372,7 +372,7 @@ fn skat_trump_heavy_endgames_match_minimax() {
             let void = Seat::all(3).any(|s| {
                 Suit::ALL
                     .iter()
-                    .any(|&suit| (game.hand(s) & trumpf_core::CardSet::suit(suit) - kind.trumps()).is_empty())
+                    .any(|&suit| (game.hand(s) & (trumpf_core::CardSet::suit(suit) - kind.trumps())).is_empty())
             });
             voids += usize::from(void);
             check_skat(&game, &mut solver, &format!("round {round} {kind:?} seed {seed}"));
