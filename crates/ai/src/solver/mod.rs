@@ -374,7 +374,7 @@ impl Solver {
         }
         let mut groups = Groups::new();
         node.root_groups(ctx, &mut groups);
-        let mut guess = node.total();
+        let mut guess = if matches!(query, Query::Exact) { node.guess(ctx) } else { node.total() };
         for &group in groups.as_slice() {
             let Some(rep) = group.first() else { continue };
             let mut child = *node;
@@ -425,7 +425,7 @@ impl Solver {
     pub fn skat(&mut self, game: &SkatGame, goal: Goal) -> Result<i32, SolveError> {
         let (ctx, pos, query) = Solver::skat_setup(game, goal)?;
         let mut budget = self.budget();
-        let guess = pos.total() + 30;
+        let guess = pos.first_guess(&ctx);
         let v = Solver::run(self.skat_table(), &ctx, &pos, query, guess, &mut budget);
         self.nodes += budget.used;
         v

@@ -213,4 +213,8 @@ pub(crate) trait Root: Node {
     fn root_groups(&self, ctx: &Self::Ctx, out: &mut Groups);
     /// The move code of `card`.
     fn move_of(ctx: &Self::Ctx, card: trumpf_core::Card) -> u8;
+    /// A first guess of the final counter, for MTD(f).
+    fn guess(&self, _ctx: &Self::Ctx) -> i32 {
+        self.total()
+    }
 }
