@@ -5,6 +5,10 @@
 //! ```sh
 //! cargo run --release -p trumpf-ai --example pimc_speed -- [deals] [worlds] [tricks played] [skat,spitzer,spidge]
 //! ```
+//!
+//! `worlds` = `hard` uses [`PimcConfig::HARD`] as it is. Every decision
+//! runs within the PIMC bots' node budget ([`trumpf_ai::pimc::DECISION_NODES`]);
+//! `PIMC_SPEED_TRACE=1` prints each decision's time.
 
 use std::time::Instant;
 
@@ -41,21 +45,30 @@ fn advance<G: Game>(game: &mut G, tricks: usize, seats: usize, seed: u64) {
     }
 }
 
-fn time<G: Game>(game: &G, bot: &mut dyn Bot<G>) -> f64 {
+fn time<G: Game>(game: &G, bot: &mut dyn Bot<G>, seed: u64) -> f64 {
     let seat = game.to_act().unwrap();
     let view = game.view(seat);
     let start = Instant::now();
     let _ = bot.choose(&view);
-    start.elapsed().as_secs_f64() * 1e3
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    if std::env::var_os("PIMC_SPEED_TRACE").is_some() {
+        println!("  seed {seed}: {ms:.2} ms");
+    }
+    ms
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let deals: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let hard = args.get(2).is_some_and(|a| a == "hard");
     let worlds: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100);
     let tricks: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0);
     let games = args.get(4).cloned().unwrap_or_else(|| "skat,spitzer,spidge".into());
-    let config = PimcConfig { worlds, inference: true, exact_tricks: 5, bidding_worlds: 0 };
+    let config = if hard {
+        PimcConfig::HARD
+    } else {
+        PimcConfig { worlds, inference: true, exact_tricks: 5, bidding_worlds: 0 }
+    };
     if games.contains("skat") {
         let mut ms = Vec::new();
         let mut bot = SkatPimc::new(config, 1);
@@ -67,7 +80,7 @@ fn main() {
                     .unwrap();
             advance(&mut game, tricks, 3, seed);
             if !game.is_over() {
-                ms.push(time(&game, &mut bot));
+                ms.push(time(&game, &mut bot, seed));
             }
         }
         report("skat", ms);
@@ -79,7 +92,7 @@ fn main() {
             let mut game = SpitzerGame::at_play(SpitzerDeal::from_seed(seed), SpitzerRules::default()).unwrap();
             advance(&mut game, tricks, 4, seed);
             if !game.is_over() {
-                ms.push(time(&game, &mut bot));
+                ms.push(time(&game, &mut bot, seed));
             }
         }
         report("spitzer", ms);
@@ -91,7 +104,7 @@ fn main() {
             let mut game = SpidgeGame::from_seed(seed);
             advance(&mut game, tricks, 4, seed);
             if !game.is_over() {
-                ms.push(time(&game, &mut bot));
+                ms.push(time(&game, &mut bot, seed));
             }
         }
         report("spidge", ms);

@@ -28,7 +28,7 @@
 //! the game's heuristic bot. The bots see nothing but their view; the
 //! solver tables are one per thread and shared by the bots on it.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -40,7 +40,7 @@ use trumpf_core::spitzer::{
 use trumpf_core::{Card, CardSet, Game, GameView, Seat, Suit};
 
 use crate::sampler::{Deck, Sampled, Worlds, weights};
-use crate::solver::{Goal, Objective, Solver};
+use crate::solver::{Goal, Objective, SolveError, Solver};
 use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot};
 
 /// The winning chance a game needs for the bot to bid on it.
@@ -82,14 +82,59 @@ impl Default for PimcConfig {
     }
 }
 
+/// The search nodes one decision (one [`Bot::choose`]) may spend on all its
+/// solves together: about a third of a second on one core of the project's
+/// machine, whatever the worlds (see `BENCHMARKS.md`).
+pub const DECISION_NODES: u64 = 2_500_000;
+
+/// The least node budget of one solve while the decision's budget lasts.
+const MIN_SOLVE_NODES: u64 = 20_000;
+
 thread_local! {
     /// One solver per thread, shared by the bots on it: its tables are
     /// allocated once and reused between worlds and decisions.
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// The running decision's budget: nodes left, and solves still expected.
+    static BUDGET: Cell<Option<(u64, usize)>> = const { Cell::new(None) };
 }
 
+/// Runs one solve. Inside a [`decision`] the solve gets a share of the
+/// nodes left (three times the even share, at least [`MIN_SOLVE_NODES`]
+/// while that many are left, never more than are left) and fails with
+/// [`SolveError::Budget`] beyond it; the caller skips that world.
 fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
-    SOLVER.with(|s| f(&mut s.borrow_mut()))
+    SOLVER.with(|s| {
+        let mut s = s.borrow_mut();
+        let budget = BUDGET.get();
+        if let Some((left, solves)) = budget {
+            let even = left / solves.max(1) as u64;
+            s.set_node_limit(Some(even.saturating_mul(3).max(MIN_SOLVE_NODES.min(left)).min(left)));
+        }
+        let before = s.nodes();
+        let out = f(&mut s);
+        if let Some((left, solves)) = budget {
+            let used = s.nodes() - before;
+            BUDGET.set(Some((left.saturating_sub(used), solves.saturating_sub(1).max(1))));
+            s.set_node_limit(None);
+        }
+        out
+    })
+}
+
+/// Runs `f` as one decision: all its solves share [`DECISION_NODES`].
+fn decision<T>(f: impl FnOnce() -> T) -> T {
+    let outer = BUDGET.replace(Some((DECISION_NODES, 1)));
+    let out = f();
+    BUDGET.set(outer);
+    out
+}
+
+/// Tells the running decision how many solves are still to come (so each
+/// gets a fair share of the nodes left).
+fn expect_solves(n: usize) {
+    if let Some((left, _)) = BUDGET.get() {
+        BUDGET.set(Some((left, n.max(1))));
+    }
 }
 
 /// A PIMC bot for game `G`, falling back on the game's heuristic bot `F`.
@@ -178,26 +223,33 @@ impl Tally {
 }
 
 /// Averages per-card values over `n` worlds of `view`; `value` adds one
-/// world's values to the tally (with the world's weight) and says whether
-/// it could.
+/// world's values to the tally (with the world's weight). A world whose
+/// solve ran out of its node budget is skipped; any other error, or no
+/// world solved, gives `None`.
 fn over_worlds<G: Sampled>(
     view: &G::View,
     n: usize,
     rng: &mut ChaCha8Rng,
     weight: impl Fn(&G) -> f64,
-    mut value: impl FnMut(&G, f64, &mut Tally) -> bool,
+    mut value: impl FnMut(&G, f64, &mut Tally) -> Result<(), SolveError>,
 ) -> Option<Tally> {
     let worlds = G::worlds(view).ok()?;
     let mut tally = Tally::new();
-    for _ in 0..n.max(1) {
+    let mut solved = 0;
+    for k in 0..n.max(1) {
+        expect_solves(n.max(1) - k);
         let world = worlds.sample(rng).ok()?;
         let w = weight(&world);
-        if !value(&world, w, &mut tally) {
-            return None;
+        match value(&world, w, &mut tally) {
+            Ok(()) => {
+                tally.weight += w;
+                solved += 1;
+            }
+            Err(SolveError::Budget) => {}
+            Err(_) => return None,
         }
-        tally.weight += w;
     }
-    Some(tally)
+    (solved > 0).then_some(tally)
 }
 
 // ---------------------------------------------------------------- Skat
@@ -332,6 +384,7 @@ impl SkatPimc {
         }
         let seat = view.seat;
         let deals = self.skat_deals(seat, view.hand, self.config.bidding_worlds);
+        expect_solves(deals.len() * GameKind::ALL.len() * 2);
         let rules = SkatRules { kontra: None, ..view.rules };
         let mut limit = 0;
         let mut best_hand: Option<(Contract, f64)> = None;
@@ -407,6 +460,7 @@ impl SkatPimc {
         let seat = view.seat;
         let twelve = view.hand | view.skat;
         let deals = self.skat_deals(seat, twelve, self.config.bidding_worlds.max(4));
+        expect_solves(deals.len() * GameKind::ALL.len());
         let rules = SkatRules { kontra: None, ..view.rules };
         let mut best: Option<(f64, CardSet, Contract)> = None;
         for kind in GameKind::ALL {
@@ -438,12 +492,10 @@ impl SkatPimc {
             n,
             &mut self.rng,
             |_| 1.0,
-            |world, w, tally| match with_solver(|s| s.skat(world, Goal::Win)) {
-                Ok(v) => {
-                    tally.sum[0] += f64::from(v) * w;
-                    true
-                }
-                Err(_) => false,
+            |world, w, tally| {
+                let v = with_solver(|s| s.skat(world, Goal::Win))?;
+                tally.sum[0] += f64::from(v) * w;
+                Ok(())
             },
         )?;
         Some(tally.sum[0] / tally.weight.max(1e-9))
@@ -464,7 +516,7 @@ impl SkatPimc {
             |world| if inference { weights::skat_weight(view, world) } else { 1.0 },
             |world, w, tally| {
                 let goal = if exact { Goal::Points } else { Goal::Win };
-                let Ok(values) = with_solver(|s| s.skat_cards(world, goal)) else { return false };
+                let values = with_solver(|s| s.skat_cards(world, goal))?;
                 for (card, v) in values.iter() {
                     let declarer_utility = if exact {
                         let won = v >= threshold;
@@ -483,7 +535,7 @@ impl SkatPimc {
                     };
                     tally.add(card, if me_declarer { declarer_utility } else { -declarer_utility }, w);
                 }
-                true
+                Ok(())
             },
         )?;
         tally.best(view.legal_cards(), hint)
@@ -496,6 +548,13 @@ impl Bot<SkatGame> for SkatPimc {
     }
 
     fn choose(&mut self, view: &SkatView) -> SkatAction {
+        decision(|| self.decide(view))
+    }
+}
+
+impl SkatPimc {
+    /// The choice of [`Bot::choose`], within the decision's node budget.
+    fn decide(&mut self, view: &SkatView) -> SkatAction {
         let mut legal = Vec::new();
         view.legal_actions(&mut legal);
         let heuristic = self.fallback.choose(view);
@@ -636,7 +695,7 @@ impl SpitzerPimc {
             |_| 1.0,
             |world, w, tally| {
                 let goal = if exact { Goal::Points } else { Goal::Win };
-                let Ok(values) = with_solver(|s| s.spitzer_cards(world, goal)) else { return false };
+                let values = with_solver(|s| s.spitzer_cards(world, goal))?;
                 let contract = world.contract().unwrap_or(SpitzerContract::Normal);
                 let in_d = world.declaring_side().is_none_or(|d| d.contains(me));
                 for (card, v) in values.iter() {
@@ -657,7 +716,7 @@ impl SpitzerPimc {
                     };
                     tally.add(card, u, w);
                 }
-                true
+                Ok(())
             },
         )?;
         tally.best(view.legal_cards(), hint)
@@ -670,6 +729,13 @@ impl Bot<SpitzerGame> for SpitzerPimc {
     }
 
     fn choose(&mut self, view: &SpitzerView) -> SpitzerAction {
+        decision(|| self.decide(view))
+    }
+}
+
+impl SpitzerPimc {
+    /// The choice of [`Bot::choose`], within the decision's node budget.
+    fn decide(&mut self, view: &SpitzerView) -> SpitzerAction {
         let mut legal = Vec::new();
         view.legal_actions(&mut legal);
         let heuristic = self.fallback.choose(view);
@@ -679,6 +745,7 @@ impl Bot<SpitzerGame> for SpitzerPimc {
         match view.phase {
             SpitzerPhase::Announcing if self.config.bidding_worlds > 0 => {
                 let n = self.config.bidding_worlds;
+                expect_solves(legal.len() * n);
                 let mut best: Option<(f64, SpitzerAction)> = None;
                 for &option in &legal {
                     if let Some(score) = self.announcement_score(view, option, n)
@@ -726,9 +793,9 @@ impl SpidgePimc {
                 &mut self.rng,
                 |_| 1.0,
                 |world, w, tally| {
-                    let Ok(t) = with_solver(|s| s.spidge(world, objective)) else { return false };
+                    let t = with_solver(|s| s.spidge(world, objective))?;
                     tally.sum[usize::from(t.clamp(0, 13) as u8)] += w;
-                    true
+                    Ok(())
                 },
             );
             let Some(tally) = tally else { return Objective::Max };
@@ -756,7 +823,7 @@ impl SpidgePimc {
             &mut self.rng,
             |_| 1.0,
             |world, w, tally| {
-                let Ok(values) = with_solver(|s| s.spidge_cards(world, aim)) else { return false };
+                let values = with_solver(|s| s.spidge_cards(world, aim))?;
                 for (card, v) in values.iter() {
                     let u = match aim {
                         Objective::Max => f64::from(v),
@@ -764,7 +831,7 @@ impl SpidgePimc {
                     };
                     tally.add(card, u, w);
                 }
-                true
+                Ok(())
             },
         )?;
         tally.best(view.legal_cards(), hint)
@@ -777,6 +844,13 @@ impl Bot<SpidgeGame> for SpidgePimc {
     }
 
     fn choose(&mut self, view: &SpidgeView) -> SpidgeAction {
+        decision(|| self.decide(view))
+    }
+}
+
+impl SpidgePimc {
+    /// The choice of [`Bot::choose`], within the decision's node budget.
+    fn decide(&mut self, view: &SpidgeView) -> SpidgeAction {
         let heuristic = self.fallback.choose(view);
         if view.legal_cards().len() <= 1 {
             return heuristic;

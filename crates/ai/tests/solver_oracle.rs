@@ -343,3 +343,96 @@ fn spidge_endgames_with_jokers_in_play() {
     }
     assert!(checked > 0);
 }
+
+// ------------------------------------------- positions for the bounds
+
+/// Skat endgames where the declarer is the seat with most trumps (long
+/// trump suits, the cashing and trump-run bounds at work) and, after random
+/// play, hands are often void in a suit (ruffs limit the quick tricks).
+#[test]
+fn skat_trump_heavy_endgames_match_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(909);
+    let mut solver = Solver::with_table_bits(16);
+    let kinds = [GameKind::Suit(Suit::Clubs), GameKind::Suit(Suit::Diamonds), GameKind::Grand];
+    let rounds = if cfg!(debug_assertions) { 3 } else { 12 };
+    let tricks = if cfg!(debug_assertions) { 3 } else { 4 };
+    let mut voids = 0;
+    for round in 0..rounds {
+        for kind in kinds {
+            let seed = rng.random::<u64>();
+            let deal = SkatDeal::from_seed(seed);
+            let declarer = Seat::all(3).max_by_key(|&s| (deal.hand(s) & kind.trumps()).len()).unwrap_or(Seat::FOREHAND);
+            let contract = Contract::pickup(kind);
+            let mut game = SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, contract).unwrap();
+            let extra = rng.random_range(0..3);
+            random_endgame(&mut game, &mut rng, 3, tricks, extra);
+            if game.is_over() {
+                continue;
+            }
+            let void = Seat::all(3).any(|s| {
+                Suit::ALL
+                    .iter()
+                    .any(|&suit| (game.hand(s) & (trumpf_core::CardSet::suit(suit) - kind.trumps())).is_empty())
+            });
+            voids += usize::from(void);
+            check_skat(&game, &mut solver, &format!("round {round} {kind:?} seed {seed}"));
+        }
+    }
+    assert!(voids > 0, "no position with a void");
+}
+
+/// Spidge endgames of three tricks (four in release builds): every hand to
+/// move, the dealer playing his own hand and the dummy, both objectives,
+/// the joker rules, and positions with both jokers still out.
+#[test]
+fn spidge_longer_endgames_match_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(31337);
+    let mut solver = Solver::with_table_bits(16);
+    let d = SpidgeRules::default();
+    let variants = [
+        ("default", d),
+        ("wild jokers", SpidgeRules { joker_suit: JokerSuit::Wild, ..d }),
+        ("first joker wins", SpidgeRules { double_joker: DoubleJoker::FirstJokerWins, ..d }),
+        ("free leads", SpidgeRules { trump_lead: TrumpLead::Free, ..d }),
+    ];
+    let positions = if cfg!(debug_assertions) { 8 } else { 40 };
+    let (mut dealer, mut both_jokers) = (0, 0);
+    for i in 0..positions {
+        let (name, rules) = variants[i % variants.len()];
+        let tricks = if cfg!(debug_assertions) || i % 8 != 0 { 3 } else { 4 };
+        let extra = rng.random_range(0..4);
+        let out_of = |game: &SpidgeGame| Hand::ALL.iter().fold(trumpf_core::CardSet::EMPTY, |m, &h| m | game.cards(h));
+        // Every other position keeps both jokers out (dealt again until it does).
+        let mut seed = rng.random::<u64>();
+        let mut game = SpidgeGame::new(SpidgeDeal::from_seed(seed), rules);
+        random_endgame(&mut game, &mut rng, 4, tricks, extra);
+        for _ in 0..400 {
+            if i % 2 == 1 || trumpf_core::CardSet::JOKERS.is_subset(out_of(&game)) {
+                break;
+            }
+            seed = rng.random::<u64>();
+            game = SpidgeGame::new(SpidgeDeal::from_seed(seed), rules);
+            random_endgame(&mut game, &mut rng, 4, tricks, extra);
+        }
+        // Every fourth position has the dealer to play (his hand or the dummy's).
+        while i % 4 == 2 && !game.is_over() && game.to_act() != Some(trumpf_core::spidge::DEALER) {
+            let legal = game.playable_cards();
+            let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
+            game.apply_unchecked(trumpf_core::spidge::SpidgeAction::Play(card));
+        }
+        if game.is_over() {
+            continue;
+        }
+        let out = out_of(&game);
+        both_jokers += usize::from(trumpf_core::CardSet::JOKERS.is_subset(out));
+        dealer += usize::from(game.to_act() == Some(trumpf_core::spidge::DEALER));
+        for objective in [Objective::Max, Objective::Min] {
+            let (value, cards) = spidge_oracle(&game, objective);
+            let what = format!("position {i} {name} seed {seed} {objective:?}");
+            assert_eq!(solver.spidge(&game, objective), Ok(value), "{what}: value");
+            let got: Vec<(Card, i32)> = solver.spidge_cards(&game, objective).unwrap().iter().collect();
+            assert_eq!(got, cards, "{what}: per card");
+        }
+    }
+    assert!(dealer > 0 && both_jokers > 0, "dealer to move {dealer}, both jokers out {both_jokers}");
+}

@@ -52,11 +52,6 @@ impl Order {
         usize::from(self.class[usize::from(card.index())])
     }
 
-    /// The cards of class `c` as a set.
-    pub fn class_set(&self, c: usize) -> CardSet {
-        self.class_cards(c).iter().copied().collect()
-    }
-
     /// The number of classes.
     pub fn classes(&self) -> usize {
         self.classes
@@ -81,7 +76,12 @@ impl Groups {
     }
 
     #[inline]
-    fn push(&mut self, set: CardSet) {
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn push(&mut self, set: CardSet) {
         if self.len < MAX_MOVES {
             self.sets[self.len] = set;
             self.len += 1;
@@ -146,17 +146,17 @@ impl Groups {
     }
 }
 
-/// Search moves: one card per group, best first.
+/// Search moves: one move code per group, best first.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Moves {
-    cards: [Card; MAX_MOVES],
+    codes: [u8; MAX_MOVES],
     scores: [i16; MAX_MOVES],
     len: usize,
 }
 
 impl Moves {
     pub const fn new() -> Moves {
-        Moves { cards: [Card::JOKER_1; MAX_MOVES], scores: [0; MAX_MOVES], len: 0 }
+        Moves { codes: [0; MAX_MOVES], scores: [0; MAX_MOVES], len: 0 }
     }
 
     #[inline]
@@ -164,25 +164,26 @@ impl Moves {
         self.len = 0;
     }
 
-    /// Adds `card` with an ordering score (higher is tried first).
+    /// Adds move `m` with an ordering score (higher is tried first; equal
+    /// scores keep the order they came in).
     #[inline]
-    pub fn push(&mut self, card: Card, score: i16) {
+    pub fn push(&mut self, m: u8, score: i16) {
         if self.len < MAX_MOVES {
             // Insertion sort: at most 16 moves.
             let mut i = self.len;
             while i > 0 && self.scores[i - 1] < score {
-                self.cards[i] = self.cards[i - 1];
+                self.codes[i] = self.codes[i - 1];
                 self.scores[i] = self.scores[i - 1];
                 i -= 1;
             }
-            self.cards[i] = card;
+            self.codes[i] = m;
             self.scores[i] = score;
             self.len += 1;
         }
     }
 
     #[inline]
-    pub fn as_slice(&self) -> &[Card] {
-        &self.cards[..self.len]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.codes[..self.len]
     }
 }

@@ -101,7 +101,7 @@ use trumpf_core::spitzer::{Column, Contract as SpitzerContract, SpitzerAction, S
 use trumpf_core::{Card, CardSet, Game, Seat};
 
 use groups::{Groups, MAX_MOVES};
-use search::{Node, Search};
+use search::{Node, Root, Search};
 use skat::{Count, SkatCtx, SkatKey, SkatPos};
 use spidge::{SpidgeCtx, SpidgeKey, SpidgePos};
 use spitzer::{SpitzerCtx, SpitzerKey, SpitzerPos};
@@ -134,6 +134,9 @@ pub enum SolveError {
     Unsupported(&'static str),
     /// The deal is over: there is no seat to move.
     Over,
+    /// The solve needed more search nodes than [`Solver::set_node_limit`]
+    /// allows; the solver's tables stay valid.
+    Budget,
 }
 
 impl fmt::Display for SolveError {
@@ -142,6 +145,7 @@ impl fmt::Display for SolveError {
             SolveError::NotInTrickPlay => f.write_str("the deal is not in trick play"),
             SolveError::Unsupported(what) => write!(f, "the solver does not handle {what}"),
             SolveError::Over => f.write_str("the deal is over: no seat is to move"),
+            SolveError::Budget => f.write_str("the solve ran out of its node budget"),
         }
     }
 }
@@ -246,6 +250,7 @@ pub struct Solver {
     spitzer: Option<Tt<SpitzerKey>>,
     spidge: Option<Tt<SpidgeKey>>,
     nodes: u64,
+    limit: Option<u64>,
 }
 
 impl Default for Solver {
@@ -256,7 +261,24 @@ impl Default for Solver {
 
 impl fmt::Debug for Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Solver").field("table_bits", &self.bits).field("nodes", &self.nodes).finish()
+        f.debug_struct("Solver")
+            .field("table_bits", &self.bits)
+            .field("nodes", &self.nodes)
+            .field("node_limit", &self.limit)
+            .finish()
+    }
+}
+
+/// The node budget of one solve.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    limit: u64,
+    used: u64,
+}
+
+impl Budget {
+    fn left(&self) -> u64 {
+        self.limit.saturating_sub(self.used)
     }
 }
 
@@ -283,7 +305,22 @@ impl Solver {
     /// A solver with tables of `2^bits` entries per game (`bits` is clamped
     /// to 1..=30).
     pub fn with_table_bits(bits: u32) -> Solver {
-        Solver { bits: bits.clamp(1, 30), skat: None, spitzer: None, spidge: None, nodes: 0 }
+        Solver { bits: bits.clamp(1, 30), skat: None, spitzer: None, spidge: None, nodes: 0, limit: None }
+    }
+
+    /// Bounds the work of every later solve: one that would visit more
+    /// than `limit` search nodes (a call of [`Solver::skat`],
+    /// [`Solver::skat_cards`] and the like, all its cards and searches
+    /// together) stops and returns [`SolveError::Budget`]. Whatever it
+    /// stored in the tables before stopping stays valid. `None` (the
+    /// default) lets every solve finish.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit;
+    }
+
+    /// The node limit of a solve, if any.
+    pub fn node_limit(&self) -> Option<u64> {
+        self.limit
     }
 
     /// Search nodes visited since the solver was made.
@@ -304,30 +341,45 @@ impl Solver {
         }
     }
 
-    fn run<N: Node>(tt: &mut Tt<N::Key>, ctx: &N::Ctx, node: &N, query: Query, guess: i32, nodes: &mut u64) -> i32 {
-        let mut search = Search::new(tt, ctx);
+    /// Runs `query` on `node` within the node budget left of `budget`
+    /// (counting the nodes into it).
+    fn run<N: Node>(
+        tt: &mut Tt<N::Key>,
+        ctx: &N::Ctx,
+        node: &N,
+        query: Query,
+        guess: i32,
+        budget: &mut Budget,
+    ) -> Result<i32, SolveError> {
+        let mut search = Search::new(tt, ctx, budget.left());
         let v = match query {
             Query::Exact => search.exact(node, guess),
-            Query::AtLeast(t) => i32::from(search.at_least(node, t)),
-            Query::Below(t) => i32::from(!search.at_least(node, t)),
+            Query::AtLeast(t) => search.at_least(node, t).map(i32::from),
+            Query::Below(t) => search.at_least(node, t).map(|reached| i32::from(!reached)),
         };
-        *nodes += search.nodes;
-        v
+        budget.used += search.nodes;
+        v.ok_or(SolveError::Budget)
     }
 
-    fn run_cards<N: Node>(tt: &mut Tt<N::Key>, ctx: &N::Ctx, node: &N, query: Query, nodes: &mut u64) -> CardValues {
+    fn run_cards<N: Root>(
+        tt: &mut Tt<N::Key>,
+        ctx: &N::Ctx,
+        node: &N,
+        query: Query,
+        budget: &mut Budget,
+    ) -> Result<CardValues, SolveError> {
         let mut out = CardValues::new();
         if node.is_over() {
-            return out;
+            return Ok(out);
         }
         let mut groups = Groups::new();
-        node.groups(ctx, node.legal(ctx), &mut groups);
-        let mut guess = node.total();
+        node.root_groups(ctx, &mut groups);
+        let mut guess = if matches!(query, Query::Exact) { node.guess(ctx) } else { node.total() };
         for &group in groups.as_slice() {
             let Some(rep) = group.first() else { continue };
             let mut child = *node;
-            child.play(ctx, rep);
-            let v = Solver::run(tt, ctx, &child, query, guess, nodes);
+            child.play(ctx, N::move_of(ctx, rep));
+            let v = Solver::run(tt, ctx, &child, query, guess, budget)?;
             if matches!(query, Query::Exact) {
                 guess = v;
             }
@@ -336,12 +388,15 @@ impl Solver {
             }
         }
         out.sort();
-        out
+        Ok(out)
+    }
+
+    fn budget(&self) -> Budget {
+        Budget { limit: self.limit.unwrap_or(u64::MAX), used: 0 }
     }
 
     fn skat_setup(game: &SkatGame, goal: Goal) -> Result<(SkatCtx, SkatPos, Query), SolveError> {
         let contract = game.contract().ok_or(SolveError::NotInTrickPlay)?;
-        let (declarer, _) = game.declarer().ok_or(SolveError::NotInTrickPlay)?;
         let null = contract.kind == GameKind::Null;
         let (count, declarer_max, query) = match goal {
             Goal::Points => (Count::Points, true, Query::Exact),
@@ -350,8 +405,8 @@ impl Solver {
             Goal::Win if contract.schneider => (Count::Points, true, Query::AtLeast(90)),
             Goal::Win => (Count::Points, true, Query::AtLeast(61)),
         };
-        let pos = SkatPos::from_game(game, count, declarer_max)?;
-        let ctx = SkatCtx::new(contract.kind, declarer.index(), count, declarer_max);
+        let ctx = SkatCtx::new(game, count, declarer_max)?;
+        let pos = SkatPos::from_game(game, &ctx);
         Ok((ctx, pos, query))
     }
 
@@ -369,11 +424,11 @@ impl Solver {
     /// [`SolveError::Unsupported`] for a Ramsch.
     pub fn skat(&mut self, game: &SkatGame, goal: Goal) -> Result<i32, SolveError> {
         let (ctx, pos, query) = Solver::skat_setup(game, goal)?;
-        let mut nodes = 0;
-        let guess = pos.total() + 30;
-        let v = Solver::run(self.skat_table(), &ctx, &pos, query, guess, &mut nodes);
-        self.nodes += nodes;
-        Ok(v)
+        let mut budget = self.budget();
+        let guess = pos.first_guess(&ctx);
+        let v = Solver::run(self.skat_table(), &ctx, &pos, query, guess, &mut budget);
+        self.nodes += budget.used;
+        v
     }
 
     /// The value of each legal card of the seat to move in a Skat position.
@@ -382,10 +437,10 @@ impl Solver {
     /// As [`Solver::skat`].
     pub fn skat_cards(&mut self, game: &SkatGame, goal: Goal) -> Result<CardValues, SolveError> {
         let (ctx, pos, query) = Solver::skat_setup(game, goal)?;
-        let mut nodes = 0;
-        let v = Solver::run_cards(self.skat_table(), &ctx, &pos, query, &mut nodes);
-        self.nodes += nodes;
-        Ok(v)
+        let mut budget = self.budget();
+        let v = Solver::run_cards(self.skat_table(), &ctx, &pos, query, &mut budget);
+        self.nodes += budget.used;
+        v
     }
 
     fn spitzer_table(&mut self) -> &mut Tt<SpitzerKey> {
@@ -409,7 +464,13 @@ impl Solver {
 
     /// Solves a Spitzer position whose sides are fixed: the counter of the
     /// `counted` seats, maximised by them.
-    fn spitzer_fixed(&mut self, game: &SpitzerGame, goal: Goal, cards: bool) -> (i32, CardValues) {
+    fn spitzer_fixed(
+        &mut self,
+        game: &SpitzerGame,
+        goal: Goal,
+        cards: bool,
+        budget: &mut Budget,
+    ) -> Result<(i32, CardValues), SolveError> {
         let side = game.declaring_side().map_or(0, |s| s.bits());
         let (count, counted, query) = match goal {
             Goal::Points => {
@@ -424,42 +485,48 @@ impl Solver {
         };
         let ctx = SpitzerCtx::new(game, count, counted, counted);
         let pos = SpitzerPos::from_game(game, count, counted, counted);
-        let mut nodes = 0;
         let tt = self.spitzer_table();
+        let before = budget.used;
         let out = if cards {
-            (0, Solver::run_cards(tt, &ctx, &pos, query, &mut nodes))
+            Solver::run_cards(tt, &ctx, &pos, query, budget).map(|v| (0, v))
         } else {
-            (Solver::run(tt, &ctx, &pos, query, pos.total() + 30, &mut nodes), CardValues::new())
+            Solver::run(tt, &ctx, &pos, query, pos.total() + 30, budget).map(|v| (v, CardValues::new()))
         };
-        self.nodes += nodes;
+        self.nodes += budget.used - before;
         out
     }
 
     /// Trick 1 after `CallFirstTrick`: every seat plays for the side it
     /// will be on (max^n); returns the declaring side and its value (final
     /// points, or 1/0 for the win goal) on the line of best play.
-    fn spitzer_first_trick(&mut self, game: &SpitzerGame, goal: Goal) -> (u8, i32) {
+    fn spitzer_first_trick(
+        &mut self,
+        game: &SpitzerGame,
+        goal: Goal,
+        budget: &mut Budget,
+    ) -> Result<(u8, i32), SolveError> {
         if game.contract().is_some() || game.is_over() {
             let side = game.declaring_side().map_or(0, |s| s.bits());
+            let v = self.spitzer_fixed(game, goal, false, budget)?.0;
             let d_view = if side >> game.to_act().unwrap_or(Seat::FOREHAND).index() & 1 != 0 || goal == Goal::Win {
-                self.spitzer_fixed(game, goal, false).0
+                v
             } else {
-                120 - self.spitzer_fixed(game, goal, false).0
+                120 - v
             };
-            return (side, d_view);
+            return Ok((side, d_view));
         }
         let mover = game.to_act().unwrap_or(Seat::FOREHAND);
         let mut best: Option<(i32, (u8, i32))> = None;
         for card in game.legal_cards() {
             let mut child = *game;
             child.apply_unchecked(SpitzerAction::Play(card));
-            let outcome = self.spitzer_first_trick(&child, goal);
+            let outcome = self.spitzer_first_trick(&child, goal, budget)?;
             let payoff = Solver::spitzer_payoff(mover, outcome, goal);
             if best.is_none_or(|(b, _)| payoff > b) {
                 best = Some((payoff, outcome));
             }
         }
-        best.map_or((0, 0), |(_, o)| o)
+        Ok(best.map_or((0, 0), |(_, o)| o))
     }
 
     /// What `seat` gets from a finished line: its side's points, or 1 if
@@ -490,15 +557,16 @@ impl Solver {
     /// [`SolveError::Over`] once the deal is over.
     pub fn spitzer(&mut self, game: &SpitzerGame, goal: Goal) -> Result<i32, SolveError> {
         Solver::spitzer_check(game)?;
+        let mut budget = self.budget();
         if game.contract().is_none() {
             let me = game.to_act().unwrap_or(Seat::FOREHAND);
-            let outcome = self.spitzer_first_trick(game, goal);
+            let outcome = self.spitzer_first_trick(game, goal, &mut budget)?;
             return Ok(match goal {
                 Goal::Points => Solver::spitzer_payoff(me, outcome, goal),
                 Goal::Win => outcome.1,
             });
         }
-        Ok(self.spitzer_fixed(game, goal, false).0)
+        Ok(self.spitzer_fixed(game, goal, false, &mut budget)?.0)
     }
 
     /// The value of each legal card of the seat to move in a Spitzer
@@ -508,13 +576,14 @@ impl Solver {
     /// As [`Solver::spitzer`].
     pub fn spitzer_cards(&mut self, game: &SpitzerGame, goal: Goal) -> Result<CardValues, SolveError> {
         Solver::spitzer_check(game)?;
+        let mut budget = self.budget();
         if game.contract().is_none() {
             let me = game.to_act().unwrap_or(Seat::FOREHAND);
             let mut out = CardValues::new();
             for card in game.legal_cards() {
                 let mut child = *game;
                 child.apply_unchecked(SpitzerAction::Play(card));
-                let outcome = self.spitzer_first_trick(&child, goal);
+                let outcome = self.spitzer_first_trick(&child, goal, &mut budget)?;
                 out.push(
                     card,
                     match goal {
@@ -525,7 +594,7 @@ impl Solver {
             }
             return Ok(out);
         }
-        Ok(self.spitzer_fixed(game, goal, true).1)
+        Ok(self.spitzer_fixed(game, goal, true, &mut budget)?.1)
     }
 
     fn spidge_setup(game: &SpidgeGame, objective: Objective) -> Result<(SpidgeCtx, SpidgePos), SolveError> {
@@ -540,7 +609,7 @@ impl Solver {
             Objective::Min => !counted & 15,
         };
         let ctx = SpidgeCtx::new(*game.rules(), counted, max_side);
-        let pos = SpidgePos::from_game(game, counted, max_side);
+        let pos = SpidgePos::from_game(game, &ctx);
         Ok((ctx, pos))
     }
 
@@ -559,11 +628,11 @@ impl Solver {
     /// [`SolveError::Over`] once the deal is over.
     pub fn spidge(&mut self, game: &SpidgeGame, objective: Objective) -> Result<i32, SolveError> {
         let (ctx, pos) = Solver::spidge_setup(game, objective)?;
-        let mut nodes = 0;
+        let mut budget = self.budget();
         let guess = pos.total() + 3;
-        let v = Solver::run(self.spidge_table(), &ctx, &pos, Query::Exact, guess, &mut nodes);
-        self.nodes += nodes;
-        Ok(v)
+        let v = Solver::run(self.spidge_table(), &ctx, &pos, Query::Exact, guess, &mut budget);
+        self.nodes += budget.used;
+        v
     }
 
     /// The value of each legal card of the hand to play in a Spidge
@@ -573,9 +642,9 @@ impl Solver {
     /// As [`Solver::spidge`].
     pub fn spidge_cards(&mut self, game: &SpidgeGame, objective: Objective) -> Result<CardValues, SolveError> {
         let (ctx, pos) = Solver::spidge_setup(game, objective)?;
-        let mut nodes = 0;
-        let v = Solver::run_cards(self.spidge_table(), &ctx, &pos, Query::Exact, &mut nodes);
-        self.nodes += nodes;
-        Ok(v)
+        let mut budget = self.budget();
+        let v = Solver::run_cards(self.spidge_table(), &ctx, &pos, Query::Exact, &mut budget);
+        self.nodes += budget.used;
+        v
     }
 }

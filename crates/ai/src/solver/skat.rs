@@ -1,11 +1,19 @@
 //! The Skat search position (suit, grand and null games in trick play).
+//!
+//! The search does not work on [`CardSet`]s but in a 32-bit *rank space*
+//! of its own for the game kind: every effective suit ("class") takes
+//! adjacent bits, its highest card on the highest bit, and in suit and
+//! grand games the trumps take the top bits. A card's strength in a trick
+//! is then its bit index when it is a trump or of the led class and nothing
+//! otherwise, a class is a mask, and equivalent cards, top cards and
+//! cheapest cards are bit operations.
 
 use trumpf_core::skat::{GameKind, SkatGame, card_points, points};
 use trumpf_core::{Card, CardSet, Game, Rank, Seat, Suit};
 
 use super::SolveError;
-use super::groups::{Groups, Order};
-use super::search::Node;
+use super::groups::{Groups, Moves};
+use super::search::{Node, Root};
 use super::tt::{TtKey, mix};
 
 /// What the search counts for the declarer.
@@ -17,147 +25,6 @@ pub(crate) enum Count {
     Tricks,
 }
 
-/// The search context of one Skat game.
-pub(crate) struct SkatCtx {
-    pub kind: GameKind,
-    pub order: Order,
-    /// Ordering strength of each card (higher ranks higher; trumps on top).
-    strength: [u8; 64],
-    /// The constant part of every key: game kind, declarer, count, sides.
-    aux: u16,
-    /// Suit or grand (class 0 of the order is the trumps).
-    has_trumps: bool,
-    trumps: CardSet,
-    class_sets: [CardSet; 5],
-    /// Runs of cards adjacent in rank with equal points (at most 4 each).
-    blocks: [[Card; 4]; 8],
-    block_len: [u8; 8],
-    blocks_n: usize,
-    /// Per block: `[0]` all its cards, `[k]` its top `k` cards (k >= 1).
-    block_sets: [[CardSet; 5]; 8],
-}
-
-impl SkatCtx {
-    /// The blocks of interchangeable cards.
-    #[inline]
-    fn blocks(&self) -> impl Iterator<Item = &[Card]> {
-        (0..self.blocks_n).map(|i| &self.blocks[i][..usize::from(self.block_len[i])])
-    }
-}
-
-impl SkatCtx {
-    pub fn new(kind: GameKind, declarer: usize, count: Count, declarer_max: bool) -> SkatCtx {
-        let order = skat_order(kind);
-        let mut strength = [0u8; 64];
-        for c in 0..order.classes() {
-            let cards = order.class_cards(c);
-            let trump = kind.trumps().contains(cards[0]);
-            for (i, &card) in cards.iter().enumerate() {
-                strength[usize::from(card.index())] = (if trump { 32 } else { 0 }) + (16 - i as u8);
-            }
-        }
-        let kind_bits = match kind {
-            GameKind::Suit(s) => s.index() as u16,
-            GameKind::Grand => 4,
-            GameKind::Null => 5,
-        };
-        let aux = (kind_bits << 2)
-            | ((declarer as u16) << 5)
-            | (u16::from(count == Count::Tricks) << 7)
-            | (u16::from(declarer_max) << 8);
-        let mut class_sets = [CardSet::EMPTY; 5];
-        for (c, set) in class_sets.iter_mut().enumerate().take(order.classes()) {
-            *set = order.class_set(c);
-        }
-        let mut blocks = [[Card::JOKER_1; 4]; 8];
-        let mut block_len = [0u8; 8];
-        let mut blocks_n = 0;
-        for c in 0..order.classes() {
-            let cards = order.class_cards(c);
-            let mut i = 0;
-            while i < cards.len() {
-                let mut j = i + 1;
-                while j < cards.len() && j - i < 4 && card_points(cards[j]) == card_points(cards[i]) {
-                    j += 1;
-                }
-                if j - i >= 2 && blocks_n < 8 {
-                    blocks[blocks_n][..j - i].copy_from_slice(&cards[i..j]);
-                    block_len[blocks_n] = (j - i) as u8;
-                    blocks_n += 1;
-                }
-                i = j;
-            }
-        }
-        let mut block_sets = [[CardSet::EMPTY; 5]; 8];
-        for i in 0..blocks_n {
-            let cards = &blocks[i][..usize::from(block_len[i])];
-            block_sets[i][0] = cards.iter().copied().collect();
-            for k in 1..=cards.len() {
-                block_sets[i][k] = cards[..k].iter().copied().collect();
-            }
-        }
-        SkatCtx {
-            block_sets,
-            blocks,
-            block_len,
-            blocks_n,
-            kind,
-            order,
-            strength,
-            aux,
-            has_trumps: kind != GameKind::Null,
-            trumps: kind.trumps(),
-            class_sets,
-        }
-    }
-}
-
-/// The card classes of a game kind, highest first (`skat.md` §2.3).
-fn skat_order(kind: GameKind) -> Order {
-    use Rank::*;
-    let suit_ranks = [Ace, Ten, King, Queen, Nine, Eight, Seven];
-    let null_ranks = [Ace, King, Queen, Jack, Ten, Nine, Eight, Seven];
-    let jacks = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds].map(|s| Card::new(s, Jack));
-    let mut classes: [[Card; 16]; 5] = [[Card::JOKER_1; 16]; 5];
-    let mut lens = [0usize; 5];
-    let mut n = 0;
-    let mut push_class = |cards: &mut dyn Iterator<Item = Card>| {
-        for card in cards {
-            classes[n][lens[n]] = card;
-            lens[n] += 1;
-        }
-        n += 1;
-    };
-    match kind {
-        GameKind::Null => {
-            for suit in Suit::ALL {
-                push_class(&mut null_ranks.iter().map(|&r| Card::new(suit, r)));
-            }
-        }
-        GameKind::Grand => {
-            push_class(&mut jacks.iter().copied());
-            for suit in Suit::ALL {
-                push_class(&mut suit_ranks.iter().map(|&r| Card::new(suit, r)));
-            }
-        }
-        GameKind::Suit(trump) => {
-            push_class(&mut jacks.iter().copied().chain(suit_ranks.iter().map(|&r| Card::new(trump, r))));
-            for suit in Suit::ALL.into_iter().filter(|&s| s != trump) {
-                push_class(&mut suit_ranks.iter().map(|&r| Card::new(suit, r)));
-            }
-        }
-    }
-    let mut slices: [&[Card]; 5] = [&[]; 5];
-    for (i, slice) in slices.iter_mut().enumerate().take(n) {
-        *slice = &classes[i][..lens[i]];
-    }
-    Order::new(&slices[..n])
-}
-
-/// Positions with fewer tricks left are searched without the table: they
-/// are cheaper to search again than to look up.
-const MIN_TT_TRICKS: usize = 2;
-
 /// When the play stops before the tenth trick (`skat.md` §6.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum EarlyEnd {
@@ -168,40 +35,107 @@ enum EarlyEnd {
     DefenderTrick,
 }
 
-/// A Skat position in trick play.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SkatPos {
-    hands: [CardSet; 3],
-    trick: [Card; 3],
-    trick_len: u8,
-    leader: u8,
-    to_move: u8,
-    best_pos: u8,
-    best_strength: u8,
-    trick_points: u8,
+#[inline]
+const fn high_bit(x: u32) -> u32 {
+    31 - x.leading_zeros()
+}
+
+/// The bits of `mask` above bit `b`.
+#[inline]
+const fn above(mask: u32, b: u32) -> u32 {
+    if b >= 31 { 0 } else { mask & (!0u32 << (b + 1)) }
+}
+
+/// The `k` highest bits of `x`.
+#[inline]
+fn top_bits(mut x: u32, k: u32) -> u32 {
+    let mut out = 0;
+    for _ in 0..k {
+        if x == 0 {
+            break;
+        }
+        let b = 1 << high_bit(x);
+        out |= b;
+        x ^= b;
+    }
+    out
+}
+
+/// The `k` lowest bits of `x`.
+#[inline]
+fn low_bits(mut x: u32, k: u32) -> u32 {
+    let mut out = 0;
+    for _ in 0..k {
+        if x == 0 {
+            break;
+        }
+        let b = x & x.wrapping_neg();
+        out |= b;
+        x ^= b;
+    }
+    out
+}
+
+/// Whether `x` has at least three bits.
+#[inline]
+const fn three_or_more(x: u32) -> bool {
+    let y = x & x.wrapping_sub(1);
+    y & y.wrapping_sub(1) != 0
+}
+
+/// Whether `x` has at most two bits.
+#[inline]
+const fn two_or_fewer(x: u32) -> bool {
+    !three_or_more(x)
+}
+
+/// The search context of one Skat game: the rank space, the sides and
+/// the rules that change play.
+pub(crate) struct SkatCtx {
     declarer: u8,
     declarer_max: bool,
     count: Count,
     early: EarlyEnd,
-    over: bool,
-    /// The declarer's counter so far.
-    total: i16,
-    /// The most the counter can still grow.
-    left: i16,
+    /// The card on each bit.
+    card_at: [Card; 32],
+    /// The bit of each card index (`NO_BIT` outside the pack).
+    bit_of: [u8; 64],
+    /// The class mask of each bit's card.
+    class_of: [u32; 32],
+    /// The cards each bit's card is interchangeable with when no other
+    /// hand's card lies between them: its class, and where points count,
+    /// the run of equal points within it.
+    segment: [u32; 32],
+    /// Move-ordering strength of each bit (trumps on top, then by rank).
+    strength: [u8; 32],
+    points_at: [u8; 32],
+    /// Card points of each byte of a rank-space set.
+    byte_points: [[u8; 256]; 4],
+    trumps: u32,
+    /// The classes that are not trumps (all four in Null).
+    plain: [u32; 4],
+    plain_n: usize,
+    /// Segments of two or more cards, keyed canonically in the table.
+    blocks: [u32; 8],
+    blocks_n: usize,
+    /// Cards by points, highest first: for the most a hand can add.
+    by_points: [(u32, u8); 5],
+    /// The constant part of every key: game kind, declarer, count, sides.
+    aux: u16,
 }
 
-impl SkatPos {
-    /// The position of `game` (which must be a declared game in trick play
-    /// or over), counting `count` for the declarer. Returns the position and
-    /// the counter's offset not tracked by the search (the skat's points).
-    pub fn from_game(game: &SkatGame, count: Count, declarer_max: bool) -> Result<SkatPos, SolveError> {
+const NO_BIT: u8 = u8::MAX;
+
+impl SkatCtx {
+    /// The context of `game` (a declared game), counting `count` for the
+    /// declarer, who maximises it if `declarer_max`.
+    pub fn new(game: &SkatGame, count: Count, declarer_max: bool) -> Result<SkatCtx, SolveError> {
         let (declarer, _) = game.declarer().ok_or(SolveError::NotInTrickPlay)?;
         let contract = game.contract().ok_or(SolveError::NotInTrickPlay)?;
         if game.is_ramsch() {
             return Err(SolveError::Unsupported("Ramsch"));
         }
         let kind = contract.kind;
-        let d = declarer.index();
         let early = if kind == GameKind::Null {
             EarlyEnd::DeclarerTrick
         } else if contract.ends_on_defender_trick() {
@@ -209,85 +143,292 @@ impl SkatPos {
         } else {
             EarlyEnd::None
         };
-        let hands = [Seat::FOREHAND, Seat::MIDDLEHAND, Seat::REARHAND].map(|seat| game.hand(seat));
-        let (leader, cards) = game.current_trick();
-        let mut pos = SkatPos {
-            hands,
-            trick: [Card::JOKER_1; 3],
-            trick_len: 0,
-            leader: leader.index() as u8,
-            to_move: leader.index() as u8,
-            best_pos: 0,
-            best_strength: 0,
-            trick_points: 0,
-            declarer: d as u8,
+        Ok(SkatCtx::build(kind, declarer.index() as u8, count, declarer_max, early))
+    }
+
+    fn build(kind: GameKind, declarer: u8, count: Count, declarer_max: bool, early: EarlyEnd) -> SkatCtx {
+        let classes = skat_classes(kind);
+        let mut ctx = SkatCtx {
+            declarer,
             declarer_max,
             count,
             early,
+            card_at: [Card::JOKER_1; 32],
+            bit_of: [NO_BIT; 64],
+            class_of: [0; 32],
+            segment: [0; 32],
+            strength: [0; 32],
+            points_at: [0; 32],
+            byte_points: [[0; 256]; 4],
+            trumps: 0,
+            plain: [0; 4],
+            plain_n: 0,
+            blocks: [0; 8],
+            blocks_n: 0,
+            by_points: [(0, 11), (0, 10), (0, 4), (0, 3), (0, 2)],
+            aux: 0,
+        };
+        let has_trumps = kind != GameKind::Null;
+        let mut next = 32u32;
+        for (c, cards) in classes.iter().enumerate() {
+            let trump = has_trumps && c == 0;
+            let top = next;
+            next -= cards.len() as u32;
+            let mask = (((1u64 << cards.len()) - 1) << next) as u32;
+            for (i, &card) in cards.iter().enumerate() {
+                let b = (top - 1 - i as u32) as usize;
+                ctx.card_at[b] = card;
+                ctx.bit_of[usize::from(card.index())] = b as u8;
+                ctx.class_of[b] = mask;
+                ctx.strength[b] = (if trump { 32 } else { 0 }) + (16 - i as u8);
+                ctx.points_at[b] = card_points(card);
+            }
+            if trump {
+                ctx.trumps = mask;
+            } else {
+                ctx.plain[ctx.plain_n] = mask;
+                ctx.plain_n += 1;
+            }
+        }
+        for b in 0..32 {
+            ctx.segment[b] = match count {
+                Count::Tricks => ctx.class_of[b],
+                Count::Points => {
+                    // The run of equal points around `b` within its class.
+                    let class = ctx.class_of[b];
+                    let mut seg = 1u32 << b;
+                    let same = |o: usize| class >> o & 1 == 1 && ctx.points_at[o] == ctx.points_at[b];
+                    let mut o = b;
+                    while o < 31 && same(o + 1) {
+                        o += 1;
+                        seg |= 1 << o;
+                    }
+                    let mut o = b;
+                    while o > 0 && same(o - 1) {
+                        o -= 1;
+                        seg |= 1 << o;
+                    }
+                    seg
+                }
+            };
+        }
+        for b in 0..32 {
+            let seg = ctx.segment[b];
+            if seg.count_ones() >= 2 && high_bit(seg) == b as u32 && ctx.blocks_n < 8 {
+                ctx.blocks[ctx.blocks_n] = seg;
+                ctx.blocks_n += 1;
+            }
+        }
+        for (byte, table) in ctx.byte_points.iter_mut().enumerate() {
+            for (v, p) in table.iter_mut().enumerate() {
+                *p = (0..8).filter(|j| v >> j & 1 == 1).map(|j| ctx.points_at[byte * 8 + j]).sum();
+            }
+        }
+        for (mask, pts) in &mut ctx.by_points {
+            *mask = (0..32).filter(|&b| ctx.points_at[b] == *pts).fold(0, |m, b| m | 1 << b);
+        }
+        let kind_bits = match kind {
+            GameKind::Suit(s) => s.index() as u16,
+            GameKind::Grand => 4,
+            GameKind::Null => 5,
+        };
+        ctx.aux = (kind_bits << 2)
+            | (u16::from(declarer) << 5)
+            | (u16::from(count == Count::Tricks) << 7)
+            | (u16::from(declarer_max) << 8)
+            | (u16::from(early == EarlyEnd::DefenderTrick) << 9);
+        ctx
+    }
+
+    /// The rank-space set of `cards`.
+    fn bits(&self, cards: CardSet) -> u32 {
+        cards.iter().map(|c| self.bit_of[usize::from(c.index())]).filter(|&b| b != NO_BIT).fold(0, |m, b| m | 1 << b)
+    }
+
+    /// The card set of rank-space `bits`.
+    fn cards(&self, mut bits: u32) -> CardSet {
+        let mut out = CardSet::EMPTY;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            out.insert(self.card_at[b as usize]);
+        }
+        out
+    }
+
+    /// Card points of a rank-space set.
+    #[inline]
+    fn pts(&self, set: u32) -> i32 {
+        let t = &self.byte_points;
+        i32::from(t[0][(set & 255) as usize])
+            + i32::from(t[1][(set >> 8 & 255) as usize])
+            + i32::from(t[2][(set >> 16 & 255) as usize])
+            + i32::from(t[3][(set >> 24) as usize])
+    }
+
+    /// The fewest points `k` cards of `cards` can carry (all of them if
+    /// fewer). In suit games the jacks make the trumps' points not follow
+    /// their ranks.
+    #[inline]
+    fn cheapest(&self, cards: u32, mut k: u32) -> i32 {
+        let zero = cards & !self.by_points.iter().fold(0, |m, &(mask, _)| m | mask);
+        let mut sum = 0;
+        let take = zero.count_ones().min(k);
+        k -= take;
+        for &(mask, p) in self.by_points.iter().rev() {
+            if k == 0 {
+                break;
+            }
+            let take = (cards & mask).count_ones().min(k);
+            sum += take as i32 * i32::from(p);
+            k -= take;
+        }
+        sum
+    }
+
+    /// The most points one card of `hand` carries.
+    #[inline]
+    fn max_points(&self, hand: u32) -> i32 {
+        for &(mask, p) in &self.by_points {
+            if hand & mask != 0 {
+                return i32::from(p);
+            }
+        }
+        0
+    }
+}
+
+/// The card classes of a game kind, highest class and card first (`skat.md` §2.3).
+fn skat_classes(kind: GameKind) -> Vec<Vec<Card>> {
+    use Rank::*;
+    let suit_ranks = [Ace, Ten, King, Queen, Nine, Eight, Seven];
+    let null_ranks = [Ace, King, Queen, Jack, Ten, Nine, Eight, Seven];
+    let jacks: Vec<Card> =
+        [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds].map(|s| Card::new(s, Jack)).to_vec();
+    let plain = |suit: Suit| suit_ranks.iter().map(|&r| Card::new(suit, r)).collect::<Vec<_>>();
+    match kind {
+        GameKind::Null => Suit::ALL.iter().map(|&s| null_ranks.iter().map(|&r| Card::new(s, r)).collect()).collect(),
+        GameKind::Grand => std::iter::once(jacks).chain(Suit::ALL.iter().map(|&s| plain(s))).collect(),
+        GameKind::Suit(trump) => {
+            let trumps = jacks.into_iter().chain(plain(trump)).collect();
+            std::iter::once(trumps).chain(Suit::ALL.iter().filter(|&&s| s != trump).map(|&s| plain(s))).collect()
+        }
+    }
+}
+
+/// A Skat position in trick play (rank-space sets).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SkatPos {
+    hands: [u32; 3],
+    /// The class of the led card (0 at a trick start).
+    led: u32,
+    /// The cards of the current trick.
+    in_trick: u32,
+    trick_len: u8,
+    leader: u8,
+    to_move: u8,
+    /// Position in the trick of the card winning it so far.
+    win_pos: u8,
+    /// Its strength (bit + 1).
+    win_strength: u8,
+    trick_points: u8,
+    over: bool,
+    /// The declarer's counter so far.
+    total: i16,
+    /// The most the counter can still grow.
+    left: i16,
+}
+
+const NEXT: [u8; 3] = [1, 2, 0];
+
+impl SkatPos {
+    /// The position of `game` (a declared game in trick play, or over).
+    pub fn from_game(game: &SkatGame, ctx: &SkatCtx) -> SkatPos {
+        let hands = [Seat::FOREHAND, Seat::MIDDLEHAND, Seat::REARHAND].map(|seat| ctx.bits(game.hand(seat)));
+        let (leader, cards) = game.current_trick();
+        let declarer = Seat::new(usize::from(ctx.declarer)).unwrap_or(Seat::FOREHAND);
+        let mut pos = SkatPos {
+            hands,
+            led: 0,
+            in_trick: 0,
+            trick_len: 0,
+            leader: leader.index() as u8,
+            to_move: leader.index() as u8,
+            win_pos: 0,
+            win_strength: 0,
+            trick_points: 0,
             over: game.is_over(),
             total: 0,
             left: 0,
         };
-        pos.total = match count {
+        pos.total = match ctx.count {
             Count::Points => i16::from(game.points_won()[declarer]) + i16::from(points(game.skat())),
             Count::Tricks => i16::from(game.tricks_won()[declarer]),
         };
         let in_trick: CardSet = cards.iter().copied().collect();
-        pos.left = match count {
-            Count::Points => i16::from(points(hands[0] | hands[1] | hands[2] | in_trick)),
-            Count::Tricks => ((hands[0] | hands[1] | hands[2] | in_trick).len() / 3) as i16,
+        let all = game.hand(Seat::FOREHAND) | game.hand(Seat::MIDDLEHAND) | game.hand(Seat::REARHAND) | in_trick;
+        pos.left = match ctx.count {
+            Count::Points => i16::from(points(all)),
+            Count::Tricks => (all.len() / 3) as i16,
         };
         if pos.over {
             pos.left = 0;
-            return Ok(pos);
+            return pos;
         }
         // Replay the cards of the current trick from hands that hold them again.
         for &card in cards {
-            let seat = usize::from(pos.to_move);
-            pos.hands[seat].insert(card);
-            pos.play_card(kind, card);
+            let b = ctx.bit_of[usize::from(card.index())];
+            pos.hands[usize::from(pos.to_move)] |= 1 << b;
+            pos.play_bit(ctx, b);
         }
-        Ok(pos)
+        pos
     }
 
     #[inline]
-    fn play_card(&mut self, kind: GameKind, card: Card) {
+    fn play_bit(&mut self, ctx: &SkatCtx, b: u8) {
+        let bit = 1u32 << b;
         let seat = usize::from(self.to_move);
-        self.hands[seat].remove(card);
-        let pts = card_points(card);
+        self.hands[seat] &= !bit;
+        let pts = ctx.points_at[usize::from(b)];
         if self.trick_len == 0 {
-            self.best_pos = 0;
-            self.best_strength = kind.strength(card, card);
+            self.led = ctx.class_of[usize::from(b)];
+            self.win_pos = 0;
+            self.win_strength = b + 1;
             self.trick_points = pts;
+            self.in_trick = bit;
         } else {
-            let s = kind.strength(card, self.trick[0]);
-            if s > self.best_strength {
-                self.best_strength = s;
-                self.best_pos = self.trick_len;
+            if bit & (self.led | ctx.trumps) != 0 && b + 1 > self.win_strength {
+                self.win_strength = b + 1;
+                self.win_pos = self.trick_len;
             }
             self.trick_points += pts;
+            self.in_trick |= bit;
         }
-        self.trick[usize::from(self.trick_len)] = card;
         self.trick_len += 1;
         if self.trick_len < 3 {
-            self.to_move = (self.to_move + 1) % 3;
+            self.to_move = NEXT[usize::from(self.to_move)];
             return;
         }
-        let winner = (self.leader + self.best_pos) % 3;
-        let gain = match self.count {
+        let mut winner = self.leader + self.win_pos;
+        if winner >= 3 {
+            winner -= 3;
+        }
+        let gain = match ctx.count {
             Count::Points => i16::from(self.trick_points),
             Count::Tricks => 1,
         };
         self.left -= gain;
-        let declarer_took = winner == self.declarer;
+        let declarer_took = winner == ctx.declarer;
         if declarer_took {
             self.total += gain;
         }
         self.trick_len = 0;
+        self.led = 0;
+        self.in_trick = 0;
         self.leader = winner;
         self.to_move = winner;
-        self.over = self.hands[0].is_empty()
-            || match self.early {
+        self.over = self.hands[0] == 0
+            || match ctx.early {
                 EarlyEnd::None => false,
                 EarlyEnd::DeclarerTrick => declarer_took,
                 EarlyEnd::DefenderTrick => !declarer_took,
@@ -296,35 +437,199 @@ impl SkatPos {
             self.left = 0;
         }
     }
-}
 
-/// The highest card points in `hand` (by rank masks).
-#[inline]
-fn max_points(hand: CardSet) -> i32 {
-    if hand.intersects(CardSet::rank(Rank::Ace)) {
-        11
-    } else if hand.intersects(CardSet::rank(Rank::Ten)) {
-        10
-    } else if hand.intersects(CardSet::rank(Rank::King)) {
-        4
-    } else if hand.intersects(CardSet::rank(Rank::Queen)) {
-        3
-    } else if hand.intersects(CardSet::rank(Rank::Jack)) {
-        2
-    } else {
-        0
+    /// A first guess of the final counter for MTD(f): the end of a playout
+    /// by the move ordering's first choices, in suit and grand games
+    /// averaged with "half of what is left" (measured: 9-12 % fewer nodes
+    /// than a fixed guess).
+    pub fn first_guess(&self, ctx: &SkatCtx) -> i32 {
+        let mut p = *self;
+        let mut moves = Moves::new();
+        while !p.over {
+            p.moves(ctx, None, &mut moves);
+            let Some(&m) = moves.as_slice().first() else { break };
+            p.play_bit(ctx, m);
+        }
+        let playout = i32::from(p.total);
+        if ctx.early == EarlyEnd::DeclarerTrick {
+            playout
+        } else {
+            (playout + i32::from(self.total) + i32::from(self.left) / 2) / 2
+        }
+    }
+
+    #[inline]
+    fn legal_bits(&self) -> u32 {
+        let hand = self.hands[usize::from(self.to_move)];
+        let follow = hand & self.led;
+        if follow != 0 { follow } else { hand }
+    }
+
+    /// The cards of the other hands and of the current trick: they
+    /// separate cards of the hand to play that would otherwise be equivalent.
+    #[inline]
+    fn separators(&self) -> u32 {
+        let me = usize::from(self.to_move);
+        (self.hands[0] | self.hands[1] | self.hands[2]) & !self.hands[me] | self.in_trick
+    }
+
+    /// The group of equivalent cards of `rest` topped by bit `top`.
+    #[inline]
+    fn group(ctx: &SkatCtx, top: u32, rest: u32, separators: u32) -> u32 {
+        let seg = ctx.segment[top as usize];
+        let at_or_below = if top == 31 { !0 } else { (1u32 << (top + 1)) - 1 };
+        let seps = separators & seg & at_or_below;
+        let floor = if seps == 0 { !0 } else { !0u32 << (high_bit(seps) + 1) };
+        rest & seg & at_or_below & floor
+    }
+
+    #[inline]
+    fn score(&self, ctx: &SkatCtx, b: u32) -> i16 {
+        let me = self.to_move;
+        let mover_declarer_side = me == ctx.declarer;
+        // When the declarer maximises, both sides want their own tricks; in
+        // the Null win goal both want the declarer to be the one who takes
+        // them (he avoids tricks, the defenders push them on him).
+        let wants_own_side_wins = ctx.declarer_max;
+        let pts = i16::from(ctx.points_at[b as usize]);
+        let strength = i16::from(ctx.strength[b as usize]);
+        if self.trick_len == 0 {
+            // Leading, where tricks are wanted: see `lead_score`; the weakest
+            // cards first otherwise.
+            return if wants_own_side_wins { self.lead_score(ctx, b) } else { -strength };
+        }
+        let bit = 1u32 << b;
+        let would_win = bit & (self.led | ctx.trumps) != 0 && b as u8 + 1 > self.win_strength;
+        let mut winner_now = self.leader + self.win_pos;
+        if winner_now >= 3 {
+            winner_now -= 3;
+        }
+        let winner_is_friend = (winner_now == ctx.declarer) == mover_declarer_side;
+        let last = self.trick_len == 2;
+        if wants_own_side_wins {
+            if would_win && (!winner_is_friend || !last) {
+                // Win as cheaply as possible, keeping points in mind.
+                100 - strength + pts
+            } else if winner_is_friend {
+                // Partner wins: add points.
+                50 + pts
+            } else {
+                // Cannot win: throw the cheapest card.
+                -pts * 4 - strength
+            }
+        } else if !would_win {
+            // The mover wants his own side to lose tricks (Null declarer,
+            // or defenders who want the declarer to take them).
+            100 + strength
+        } else {
+            -strength
+        }
+    }
+
+    /// The ordering score of leading bit `b` where the mover's side wants
+    /// tricks: sure winners first, the dearest first (plain before trumps
+    /// at equal points); a defender then leads towards his partner's
+    /// winner, low; everything else strongest first. (Measured on node
+    /// counts; leading low otherwise, or drawing trumps first, did worse.)
+    fn lead_score(&self, ctx: &SkatCtx, b: u32) -> i16 {
+        let me = usize::from(self.to_move);
+        let d = usize::from(ctx.declarer);
+        let pts = i16::from(ctx.points_at[b as usize]);
+        let strength = i16::from(ctx.strength[b as usize]);
+        let class = ctx.class_of[b as usize];
+        let trump_lead = class == ctx.trumps;
+        let (opponents, partner) = if me == d {
+            (self.hands[(d + 1) % 3] | self.hands[(d + 2) % 3], 0)
+        } else {
+            (self.hands[d], self.hands[3 - me - d])
+        };
+        let theirs = opponents & class;
+        // An opponent void in the class with trumps would ruff a plain lead.
+        let ruff = !trump_lead
+            && self.hands.iter().any(|&h| h != 0 && h & opponents == h && h & class == 0 && h & ctx.trumps != 0);
+        if (theirs == 0 || b > high_bit(theirs)) && !ruff {
+            return 200 + pts - if trump_lead { 5 } else { 0 };
+        }
+        let partners = partner & class;
+        if partners != 0 && (theirs == 0 || high_bit(partners) > high_bit(theirs)) {
+            return 150 - strength;
+        }
+        strength
+    }
+
+    /// Fail-soft alpha-beta without the table, for the last tricks.
+    fn small(&self, ctx: &SkatCtx, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.over {
+            return i32::from(self.total);
+        }
+        if self.hands.iter().all(|&h| h & h.wrapping_sub(1) == 0) {
+            return self.play_out(ctx);
+        }
+        let max = self.max_to_move(ctx);
+        let mut best = if max { i32::MIN } else { i32::MAX };
+        let mut moves = Moves::new();
+        self.moves(ctx, None, &mut moves);
+        for &m in moves.as_slice() {
+            let mut child = *self;
+            child.play_bit(ctx, m);
+            let v = child.small(ctx, alpha, beta);
+            if max {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The final counter with one card per hand left.
+    #[inline]
+    fn play_out(&self, ctx: &SkatCtx) -> i32 {
+        let mut end = *self;
+        while !end.over {
+            let b = end.legal_bits().trailing_zeros();
+            end.play_bit(ctx, b as u8);
+        }
+        i32::from(end.total)
+    }
+
+    /// Bounds of the Null game: the declarer takes at most one more trick.
+    fn null_bounds(&self, ctx: &SkatCtx) -> (i32, i32) {
+        let left = i32::from(self.left);
+        // No trick holds more than the trick so far plus one card of each hand.
+        let one_trick = match ctx.count {
+            Count::Tricks => 1,
+            Count::Points => i32::from(self.trick_points) + self.hands.iter().map(|&h| ctx.max_points(h)).sum::<i32>(),
+        };
+        let hi = left.min(one_trick);
+        // Leading the top remaining card of a suit takes the trick (no
+        // trumps in Null), which ends the game with at least its points.
+        let mut lo = 0;
+        if self.trick_len == 0 && self.leader == ctx.declarer && ctx.count == Count::Points {
+            let remaining = self.hands[0] | self.hands[1] | self.hands[2];
+            let mine = self.hands[usize::from(ctx.declarer)];
+            for &class in &ctx.plain[..ctx.plain_n] {
+                let here = remaining & class;
+                if here != 0 {
+                    let top = 1u32 << high_bit(here);
+                    if mine & top != 0 {
+                        lo = lo.max(ctx.pts(top));
+                    }
+                }
+            }
+        }
+        (lo.min(hi), hi)
     }
 }
 
-/// Compresses the 32-card pack's bits into 32 bits (eight ranks per suit).
-#[inline]
-pub(crate) const fn compact32(set: CardSet) -> u64 {
-    let b = set.bits();
-    ((b >> 5) & 0xFF) | ((b >> 13) & 0xFF00) | ((b >> 21) & 0xFF_0000) | ((b >> 29) & 0xFF00_0000)
-}
-
-/// The key of a Skat trick start: two bit planes over the 32 cards (played
-/// 00, forehand 01, middlehand 10, rearhand 11), the leader and the context.
+/// The key of a Skat trick start: two bit planes over the rank space
+/// (played 00, forehand 01, middlehand 10, rearhand 11), the leader and the
+/// context.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct SkatKey {
     /// The planes as four 16-bit words: the entry stays at 16 bytes.
@@ -350,8 +655,8 @@ impl Node for SkatPos {
     }
 
     #[inline]
-    fn max_to_move(&self) -> bool {
-        (self.to_move == self.declarer) == self.declarer_max
+    fn max_to_move(&self, ctx: &SkatCtx) -> bool {
+        (self.to_move == ctx.declarer) == ctx.declarer_max
     }
 
     #[inline]
@@ -359,130 +664,84 @@ impl Node for SkatPos {
         i32::from(self.total)
     }
 
-    #[inline]
     fn bounds(&self, ctx: &SkatCtx) -> (i32, i32) {
         let left = i32::from(self.left);
-        if self.early == EarlyEnd::DeclarerTrick {
-            // Null: the declarer takes at most one more trick, and no trick
-            // holds more than the trick so far plus one card of each hand.
-            let one_trick = match self.count {
-                Count::Tricks => 1,
-                Count::Points => i32::from(self.trick_points) + self.hands.iter().map(|&h| max_points(h)).sum::<i32>(),
-            };
-            let hi = left.min(one_trick);
-            // Leading the top remaining card of a suit takes the trick (no
-            // trumps in Null), which ends the game with at least its points.
-            let mut lo = 0;
-            if self.trick_len == 0 && self.leader == self.declarer && self.count == Count::Points {
-                let remaining = self.hands[0] | self.hands[1] | self.hands[2];
-                let mine = self.hands[usize::from(self.declarer)];
-                for class in 0..ctx.order.classes() {
-                    let top = ctx.order.class_cards(class).iter().find(|c| remaining.contains(**c));
-                    if let Some(&top) = top
-                        && mine.contains(top)
-                    {
-                        lo = lo.max(i32::from(card_points(top)));
-                    }
-                }
-            }
-            return (lo.min(hi), hi);
+        if ctx.early == EarlyEnd::DeclarerTrick {
+            return self.null_bounds(ctx);
         }
-        if self.trick_len != 0 || self.count == Count::Tricks {
+        if self.trick_len != 0 || ctx.count == Count::Tricks {
             return (0, left);
         }
-        if !ctx.has_trumps {
-            return (0, left);
-        }
-        let d = usize::from(self.declarer);
+        let d = usize::from(ctx.declarer);
         let remaining = self.hands[0] | self.hands[1] | self.hands[2];
         let declarer_cards = self.hands[d];
-        let defender_cards = remaining - declarer_cards;
+        let defender_cards = remaining & !declarer_cards;
         // The top run of remaining trumps held by one side goes to that side:
         // nothing beats those cards whenever they are played.
         let mut run_declarer = 0;
         let mut run_defenders = 0;
         let trumps = remaining & ctx.trumps;
-        if let Some(top) = ctx.order.class_cards(0).iter().find(|c| trumps.contains(**c)) {
-            let side = if declarer_cards.contains(*top) { declarer_cards } else { defender_cards };
-            let mut sure = 0;
-            for &card in ctx.order.class_cards(0) {
-                if trumps.contains(card) {
-                    if !side.contains(card) {
-                        break;
-                    }
-                    sure += i32::from(card_points(card));
-                }
-            }
-            if side == declarer_cards {
-                run_declarer = sure;
+        if trumps != 0 {
+            let declarer_top = declarer_cards & (1 << high_bit(trumps)) != 0;
+            let (side, other) =
+                if declarer_top { (declarer_cards, defender_cards) } else { (defender_cards, declarer_cards) };
+            let other_trumps = other & ctx.trumps;
+            let run = if other_trumps == 0 { side & trumps } else { above(side & trumps, high_bit(other_trumps)) };
+            if declarer_top {
+                run_declarer = ctx.pts(run);
             } else {
-                run_defenders = sure;
+                run_defenders = ctx.pts(run);
             }
         }
-        // Quick tricks: the leader cashes the top cards of plain suits that
-        // no opponent can ruff (each opponent with trumps still follows).
+        // Quick tricks: the leader cashes his top trumps, and the top cards
+        // of plain suits that no opponent can ruff (each opponent with
+        // trumps still follows).
         let leader = usize::from(self.leader);
         let leader_is_declarer = leader == d;
         let lead_hand = self.hands[leader];
-        let (own_side, opponents) =
-            if leader_is_declarer { (declarer_cards, defender_cards) } else { (defender_cards, declarer_cards) };
+        let opponents = if leader_is_declarer { defender_cards } else { declarer_cards };
+        let opponent_trumps = opponents & ctx.trumps;
+        let top_trumps = if opponent_trumps == 0 { ctx.trumps } else { above(ctx.trumps, high_bit(opponent_trumps)) };
+        let mut quick = (lead_hand & top_trumps).count_ones();
         let mut cash = 0;
-        let mut quick = 0;
-        for &card in ctx.order.class_cards(0) {
-            if remaining.contains(card) {
-                if !own_side.contains(card) {
-                    break;
+        if quick > 0 {
+            // Opponents holding trumps follow those leads with their
+            // cheapest trumps (never cards of the leader's run).
+            for &hand in &self.hands {
+                if hand & opponents == hand {
+                    cash += ctx.cheapest(hand & ctx.trumps, quick);
                 }
-                quick += usize::from(lead_hand.contains(card));
             }
         }
-        for class in 1..ctx.order.classes() {
-            let in_class = ctx.class_sets[class] & remaining;
-            if !lead_hand.intersects(in_class) {
+        for &class in &ctx.plain[..ctx.plain_n] {
+            if lead_hand & class == 0 {
                 continue;
             }
             // How many rounds every opponent who could ruff still follows.
-            let mut rounds = usize::MAX;
+            let mut rounds = u32::MAX;
             for (seat, &hand) in self.hands.iter().enumerate() {
                 let opponent = if leader_is_declarer { seat != d } else { seat == d };
-                if opponent && hand.intersects(ctx.trumps) {
-                    rounds = rounds.min((hand & in_class).len());
+                if opponent && hand & ctx.trumps != 0 {
+                    rounds = rounds.min((hand & class).count_ones());
                 }
             }
-            let mut taken = 0;
-            for &card in ctx.order.class_cards(class) {
-                if taken >= rounds || !in_class.contains(card) {
-                    continue;
-                }
-                if opponents.contains(card) {
-                    break;
-                }
-                if lead_hand.contains(card) {
-                    cash += i32::from(card_points(card));
-                    taken += 1;
-                }
+            let theirs = opponents & class;
+            let winners = if theirs == 0 { lead_hand & class } else { above(lead_hand & class, high_bit(theirs)) };
+            let taken = winners.count_ones().min(rounds);
+            if taken == 0 {
+                continue;
             }
+            cash += ctx.pts(top_bits(winners, taken));
             quick += taken;
             // The other hands follow those rounds with their cheapest cards
             // of the suit (the lowest ranks are the cheapest in suit order).
             for (seat, &hand) in self.hands.iter().enumerate() {
-                if seat == leader || taken == 0 {
-                    continue;
-                }
-                let theirs = hand & in_class;
-                let mut forced = 0;
-                for &card in ctx.order.class_cards(class).iter().rev() {
-                    if forced == taken {
-                        break;
-                    }
-                    if theirs.contains(card) {
-                        cash += i32::from(card_points(card));
-                        forced += 1;
-                    }
+                if seat != leader {
+                    cash += ctx.pts(low_bits(hand & class, taken));
                 }
             }
         }
-        if quick >= lead_hand.len() {
+        if quick >= lead_hand.count_ones() {
             // The leader wins every trick left, one after the other.
             return if leader_is_declarer { (left, left) } else { (0, 0) };
         }
@@ -491,52 +750,55 @@ impl Node for SkatPos {
             lo = lo.max(run_declarer + cash);
         } else {
             hi = hi.min(left - run_defenders - cash);
-            if self.early == EarlyEnd::DefenderTrick && cash + run_defenders > 0 && cash > 0 {
+            if ctx.early == EarlyEnd::DefenderTrick && quick > 0 {
+                // The defender on lead takes the next trick, which ends the game.
                 hi = 0;
             }
         }
-        (lo.clamp(0, left), hi.clamp(0, left).max(lo.clamp(0, left)))
+        let lo = lo.clamp(0, left);
+        (lo, hi.clamp(0, left).max(lo))
     }
 
     #[inline]
     fn key(&self, ctx: &SkatCtx) -> Option<(SkatKey, u8)> {
-        if self.trick_len != 0 || self.hands[0].len() < MIN_TT_TRICKS {
+        let [mut h0, mut h1, mut h2] = self.hands;
+        if self.trick_len != 0 || !three_or_more(h0) {
             return None;
         }
-        let [mut h0, mut h1, mut h2] = self.hands;
-        let depth = (h0.len() * 3) as u8;
-        // Cards of a block (adjacent in rank, equal points) are
-        // interchangeable: the remaining ones are keyed as the block's top
-        // cards, held in the same order by the same hands.
+        let depth = (h0.count_ones() * 3) as u8;
+        // Cards of a block (adjacent in rank, equal points, or the whole
+        // class where only tricks count) are interchangeable: the
+        // remaining ones are keyed as the block's top cards, held in the
+        // same order by the same hands.
         let remaining = h0 | h1 | h2;
-        for (i, block) in ctx.blocks().enumerate() {
-            let here = remaining & ctx.block_sets[i][0];
-            let n = here.len();
-            if n == 0 || here == ctx.block_sets[i][n] {
+        for &block in &ctx.blocks[..ctx.blocks_n] {
+            let here = remaining & block;
+            // Already the block's top cards (or none of them)?
+            if here.wrapping_add(here & here.wrapping_neg()) & block == 0 {
                 continue;
             }
-            let mut slot = 0;
-            let mut canon = [CardSet::EMPTY; 3];
-            for &card in block {
-                if here.contains(card) {
-                    let holder = if h0.contains(card) {
-                        0
-                    } else if h1.contains(card) {
-                        1
-                    } else {
-                        2
-                    };
-                    canon[holder].insert(block[slot]);
-                    slot += 1;
-                }
+            let mut canon = [0u32; 3];
+            let mut slot = high_bit(block);
+            let mut rest = here;
+            while rest != 0 {
+                let b = 1u32 << high_bit(rest);
+                rest ^= b;
+                let holder = if h0 & b != 0 {
+                    0
+                } else if h1 & b != 0 {
+                    1
+                } else {
+                    2
+                };
+                canon[holder] |= 1 << slot;
+                slot = slot.wrapping_sub(1);
             }
-            let all = ctx.block_sets[i][0];
-            h0 = (h0 - all) | canon[0];
-            h1 = (h1 - all) | canon[1];
-            h2 = (h2 - all) | canon[2];
+            h0 = (h0 & !block) | canon[0];
+            h1 = (h1 & !block) | canon[1];
+            h2 = (h2 & !block) | canon[2];
         }
-        let low = compact32(h0 | h2);
-        let high = compact32(h1 | h2);
+        let low = u64::from(h0 | h2);
+        let high = u64::from(h1 | h2);
         let planes = low | high << 32;
         let planes = [planes as u16, (planes >> 16) as u16, (planes >> 32) as u16, (planes >> 48) as u16];
         let key = SkatKey { planes, aux: ctx.aux | u16::from(self.leader) };
@@ -544,75 +806,96 @@ impl Node for SkatPos {
     }
 
     #[inline]
-    fn legal(&self, ctx: &SkatCtx) -> CardSet {
-        let led = if self.trick_len == 0 { None } else { Some(self.trick[0]) };
-        ctx.kind.legal_cards(self.hands[usize::from(self.to_move)], led)
-    }
-
-    #[inline]
-    fn groups(&self, ctx: &SkatCtx, legal: CardSet, out: &mut Groups) {
-        let me = usize::from(self.to_move);
-        let mut separators = CardSet::EMPTY;
-        for (i, &h) in self.hands.iter().enumerate() {
-            if i != me {
-                separators |= h;
+    fn moves(&self, ctx: &SkatCtx, skip: Option<u8>, out: &mut Moves) {
+        out.clear();
+        let separators = self.separators();
+        let mut rest = self.legal_bits();
+        let skip = skip.map_or(0, |s| 1u32 << (s & 31));
+        while rest != 0 {
+            let top = high_bit(rest);
+            let group = SkatPos::group(ctx, top, rest, separators);
+            rest &= !group;
+            if group & skip == 0 {
+                out.push(top as u8, self.score(ctx, top));
             }
         }
-        for &card in &self.trick[..usize::from(self.trick_len)] {
-            separators.insert(card);
-        }
-        let pts: Option<fn(Card) -> u8> = match self.count {
-            Count::Points => Some(card_points),
-            Count::Tricks => None,
-        };
-        out.build(&ctx.order, legal, separators, pts, CardSet::EMPTY);
     }
 
     #[inline]
-    fn score(&self, ctx: &SkatCtx, card: Card) -> i16 {
-        let me = self.to_move;
-        let mover_declarer_side = me == self.declarer;
-        // When the declarer maximises, both sides want their own tricks; in
-        // the Null win goal both want the declarer to be the one who takes
-        // them (he avoids tricks, the defenders push them on him).
-        let wants_own_side_wins = self.declarer_max;
-        let pts = card_points(card) as i16;
-        let strength = ctx.strength[usize::from(card.index())] as i16;
-        if self.trick_len == 0 {
-            // Leading: the strongest cards first when tricks are wanted,
-            // the weakest otherwise (measured better than subtler rules).
-            return if wants_own_side_wins { strength } else { -strength };
-        }
-        let s = ctx.kind.strength(card, self.trick[0]);
-        let would_win = s > self.best_strength;
-        let winner_now = (self.leader + self.best_pos) % 3;
-        let winner_is_friend = (winner_now == self.declarer) == mover_declarer_side;
-        let last = self.trick_len == 2;
-        if wants_own_side_wins {
-            if would_win && (!winner_is_friend || !last) {
-                // Win as cheaply as possible, keeping points in mind.
-                100 - strength + pts
-            } else if winner_is_friend {
-                // Partner wins: add points.
-                50 + pts
-            } else {
-                // Cannot win: throw the cheapest card.
-                -pts * 4 - strength
-            }
-        } else {
-            // The mover wants his own side to lose tricks (Null declarer, or
-            // defenders who want the declarer to take them).
-            if !would_win { 100 + strength } else { -strength }
-        }
+    fn is_legal(&self, _ctx: &SkatCtx, m: u8) -> bool {
+        m < 32 && self.legal_bits() & (1 << m) != 0
     }
 
     #[inline]
-    fn last_cards(&self) -> bool {
-        self.hands.iter().all(|h| h.len() <= 1)
+    fn play(&mut self, ctx: &SkatCtx, m: u8) {
+        self.play_bit(ctx, m);
     }
 
     #[inline]
-    fn play(&mut self, ctx: &SkatCtx, card: Card) {
-        self.play_card(ctx.kind, card);
+    fn quick_value(&self, ctx: &SkatCtx, alpha: i32, beta: i32) -> Option<i32> {
+        // The last tricks, counting the current one: a plain search is
+        // cheaper than the table. (At a trick start the leader holds a card
+        // per trick left; once he has led, one fewer.)
+        let leader_hand = self.hands[usize::from(self.leader)];
+        if two_or_fewer(leader_hand) {
+            return Some(self.small(ctx, alpha, beta));
+        }
+        None
+    }
+}
+
+impl Root for SkatPos {
+    fn root_groups(&self, ctx: &SkatCtx, out: &mut Groups) {
+        out.clear();
+        let separators = self.separators();
+        let mut rest = self.legal_bits();
+        while rest != 0 {
+            let group = SkatPos::group(ctx, high_bit(rest), rest, separators);
+            rest &= !group;
+            out.push(ctx.cards(group));
+        }
+    }
+
+    fn move_of(ctx: &SkatCtx, card: Card) -> u8 {
+        ctx.bit_of[usize::from(card.index())]
+    }
+
+    fn guess(&self, ctx: &SkatCtx) -> i32 {
+        self.first_guess(ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_space_orders_trumps_above_the_led_suit() {
+        let ctx = SkatCtx::build(GameKind::Suit(Suit::Hearts), 0, Count::Points, true, EarlyEnd::None);
+        let bit = |s: &str| ctx.bit_of[usize::from(s.parse::<Card>().unwrap().index())];
+        assert_eq!(bit("CJ"), 31);
+        assert!(bit("DJ") > bit("HA") && bit("HA") > bit("H7"));
+        assert!(bit("H7") > bit("CA"), "the lowest trump sits above every plain card");
+        assert_eq!(ctx.class_of[usize::from(bit("HA"))], ctx.trumps);
+        assert_eq!(ctx.pts(ctx.bits("CJ.HA.HT.S7".parse().unwrap())), 23);
+        // 9-8-7 of a suit form one block, the jacks another; A and 10 not.
+        let seg = ctx.segment[usize::from(bit("S9"))];
+        assert_eq!(ctx.cards(seg), "S9.S8.S7".parse().unwrap());
+        assert_eq!(ctx.cards(ctx.segment[usize::from(bit("SA"))]), "SA".parse().unwrap());
+        assert_eq!(ctx.blocks_n, 5);
+        for b in 0..32 {
+            assert_eq!(ctx.bit_of[usize::from(ctx.card_at[b].index())] as usize, b);
+        }
+    }
+
+    #[test]
+    fn null_keeps_the_ten_below_the_jack() {
+        let ctx = SkatCtx::build(GameKind::Null, 0, Count::Tricks, false, EarlyEnd::DeclarerTrick);
+        let bit = |s: &str| ctx.bit_of[usize::from(s.parse::<Card>().unwrap().index())];
+        assert!(bit("CJ") > bit("CT") && bit("CT") > bit("C9"));
+        assert_eq!(ctx.trumps, 0);
+        assert_eq!(ctx.plain_n, 4);
+        // Only tricks count: each suit is one block.
+        assert_eq!(ctx.blocks_n, 4);
     }
 }

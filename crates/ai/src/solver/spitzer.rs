@@ -5,10 +5,17 @@ use trumpf_core::spitzer::{
 };
 use trumpf_core::{Card, CardSet, Game, Seat};
 
-use super::groups::{Groups, Order};
-use super::search::Node;
-use super::skat::{Count, compact32};
+use super::groups::{Groups, Moves, Order};
+use super::search::{Node, Root};
+use super::skat::Count;
 use super::tt::{TtKey, mix};
+
+/// Compresses the 32-card pack's bits into 32 bits (eight ranks per suit).
+#[inline]
+const fn compact32(set: CardSet) -> u64 {
+    let b = set.bits();
+    ((b >> 5) & 0xFF) | ((b >> 13) & 0xFF00) | ((b >> 21) & 0xFF_0000) | ((b >> 29) & 0xFF00_0000)
+}
 
 /// The search context of one Spitzer deal.
 pub(crate) struct SpitzerCtx {
@@ -201,7 +208,7 @@ impl Node for SpitzerPos {
     }
 
     #[inline]
-    fn max_to_move(&self) -> bool {
+    fn max_to_move(&self, _ctx: &SpitzerCtx) -> bool {
         self.max_side >> self.to_move & 1 != 0
     }
 
@@ -296,6 +303,54 @@ impl Node for SpitzerPos {
     }
 
     #[inline]
+    fn play(&mut self, ctx: &SpitzerCtx, m: u8) {
+        if let Some(card) = Card::from_index(m) {
+            self.play_card_ctx(ctx, card);
+        }
+    }
+
+    #[inline]
+    fn moves(&self, ctx: &SpitzerCtx, skip: Option<u8>, out: &mut Moves) {
+        let mut groups = Groups::new();
+        self.groups(ctx, self.legal(ctx), &mut groups);
+        out.clear();
+        for &group in groups.as_slice() {
+            if skip.is_some_and(|m| Card::from_index(m).is_some_and(|c| group.contains(c))) {
+                continue;
+            }
+            if let Some(card) = group.first() {
+                out.push(card.index(), self.score(ctx, card));
+            }
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, ctx: &SpitzerCtx, m: u8) -> bool {
+        Card::from_index(m).is_some_and(|c| self.legal(ctx).contains(c))
+    }
+
+    #[inline]
+    fn quick_value(&self, ctx: &SpitzerCtx, _alpha: i32, _beta: i32) -> Option<i32> {
+        if !self.last_cards() {
+            return None;
+        }
+        // One card per hand left: nothing to choose, play it out.
+        let mut end = *self;
+        while !end.over {
+            let Some(card) = end.legal(ctx).first() else { break };
+            end.play_card_ctx(ctx, card);
+        }
+        Some(i32::from(end.total))
+    }
+}
+
+impl SpitzerPos {
+    #[inline]
+    fn play_card_ctx(&mut self, _ctx: &SpitzerCtx, card: Card) {
+        self.play_card(card);
+    }
+
+    #[inline]
     fn legal(&self, ctx: &SpitzerCtx) -> CardSet {
         let led = if self.trick_len == 0 { None } else { Some(self.trick[0]) };
         legal_cards(self.hands[usize::from(self.to_move)], led, ctx.must_trump, self.duty(ctx))
@@ -348,9 +403,14 @@ impl Node for SpitzerPos {
     fn last_cards(&self) -> bool {
         self.hands.iter().all(|h| h.len() <= 1)
     }
+}
 
-    #[inline]
-    fn play(&mut self, _ctx: &SpitzerCtx, card: Card) {
-        self.play_card(card);
+impl Root for SpitzerPos {
+    fn root_groups(&self, ctx: &SpitzerCtx, out: &mut Groups) {
+        self.groups(ctx, self.legal(ctx), out);
+    }
+
+    fn move_of(_ctx: &SpitzerCtx, card: Card) -> u8 {
+        card.index()
     }
 }

@@ -9,8 +9,6 @@
 //! newest. [`Tt::next_generation`] ages every entry at once, so entries of
 //! earlier solves are the first to be replaced.
 
-use trumpf_core::Card;
-
 /// A complete key of a search position at a trick start.
 pub(crate) trait TtKey: Copy + Eq + Default {
     /// A well-mixed 64-bit hash of the key (selects the slot).
@@ -34,8 +32,8 @@ pub(crate) struct Bounds {
     pub lo: u8,
     /// The value still to come is at most this.
     pub hi: u8,
-    /// The best card found there, if any.
-    pub best: Option<Card>,
+    /// The best move found there (the game's move code), if any.
+    pub best: Option<u8>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -49,7 +47,7 @@ struct Entry<K> {
     generation: u8,
 }
 
-const NO_CARD: u8 = u8::MAX;
+const NO_MOVE: u8 = u8::MAX;
 
 /// A fixed-size table of [`Bounds`], allocated once.
 pub(crate) struct Tt<K> {
@@ -89,7 +87,7 @@ impl<K: TtKey> Tt<K> {
         pair.iter().find(|e| e.key == *key && e.generation != 0).map(|e| Bounds {
             lo: e.lo,
             hi: e.hi,
-            best: if e.best == NO_CARD { None } else { Card::from_index(e.best) },
+            best: if e.best == NO_MOVE { None } else { Some(e.best) },
         })
     }
 
@@ -98,14 +96,8 @@ impl<K: TtKey> Tt<K> {
     pub fn store(&mut self, key: K, depth: u8, bounds: Bounds) {
         let i = self.slot(&key);
         let generation = self.generation;
-        let entry = Entry {
-            key,
-            lo: bounds.lo,
-            hi: bounds.hi,
-            best: bounds.best.map_or(NO_CARD, Card::index),
-            depth,
-            generation,
-        };
+        let entry =
+            Entry { key, lo: bounds.lo, hi: bounds.hi, best: bounds.best.unwrap_or(NO_MOVE), depth, generation };
         let [first, second] = &mut self.entries[i..i + 2] else { return };
         if second.key == key && second.generation != 0 {
             *second = entry;
@@ -132,7 +124,7 @@ mod tests {
         // Two Skat entries share 32 aligned bytes of a cache line.
         assert_eq!(std::mem::size_of::<Entry<SkatKey>>(), 16);
         assert_eq!(std::mem::size_of::<Entry<SpitzerKey>>(), 24);
-        assert_eq!(std::mem::size_of::<Entry<SpidgeKey>>(), 40);
+        assert_eq!(std::mem::size_of::<Entry<SpidgeKey>>(), 32);
     }
 
     #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -146,7 +138,7 @@ mod tests {
     #[test]
     fn stores_probes_and_forgets() {
         let mut tt = Tt::<K>::new(4);
-        let b = Bounds { lo: 3, hi: 9, best: Card::from_index(5) };
+        let b = Bounds { lo: 3, hi: 9, best: Some(5) };
         tt.store(K(42), 12, b);
         assert_eq!(tt.probe(&K(42)), Some(b));
         assert_eq!(tt.probe(&K(43)), None);
