@@ -123,7 +123,7 @@ pub fn analyse_skat(
     actions: &[(Seat, SkatAction)],
 ) -> Result<Analysis, AnalysisError> {
     let mut plays = Vec::new();
-    let mut first: Option<(i32, bool)> = None;
+    let mut first: Option<(i32, Option<bool>)> = None;
     let mut number = 0;
     let mut null = false;
     replay(start, actions, |game, seat, card| {
@@ -138,7 +138,12 @@ pub fn analyse_skat(
         let goal = if null { Goal::Win } else { Goal::Points };
         if first.is_none() {
             let value = solver.skat(game, goal)?;
-            let win = solver.skat(game, Goal::Win)? == 1;
+            let win = match solver.skat(game, Goal::Win) {
+                Ok(v) => Some(v == 1),
+                // A Spitze game: its card points are still analysed.
+                Err(SolveError::Unsupported(_)) => None,
+                Err(e) => return Err(e.into()),
+            };
             first = Some((value, win));
         }
         let values = solver.skat_cards(game, goal)?;
@@ -153,7 +158,7 @@ pub fn analyse_skat(
     Ok(Analysis {
         unit: if null { "1 if the declarer stays clean, else 0" } else { "card points of the declarer" },
         perfect_value: first.map(|(v, _)| v),
-        could_win: first.map(|(_, w)| w),
+        could_win: first.and_then(|(_, w)| w),
         plays,
         trick_size: 3,
     })

@@ -250,3 +250,45 @@ fn call_first_trick_is_max_n_over_trick_one() {
     }
     assert_eq!(checked, 3, "deals with a first-trick call found");
 }
+
+/// A Spitze game is won only with the last trick taken by the Spitze card
+/// (pub extras §4), which no card-point or trick threshold expresses: the
+/// win is refused by name, the card points are solved as in any suit game.
+#[test]
+fn a_spitze_game_refuses_the_win_and_solves_card_points() {
+    use trumpf_core::skat::{SkatAction, SkatPhase};
+    let mut solver = Solver::with_table_bits(16);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut found = 0;
+    for seed in 0..400u64 {
+        let mut game = SkatGame::new(SkatDeal::from_seed(seed), SkatRules::XSKAT);
+        let mut legal = Vec::new();
+        // Random actions, Spitze whenever offered, until the first lead.
+        while !game.is_over() && !(game.phase() == SkatPhase::Playing && game.spitze().is_some()) {
+            let seat = game.to_act().unwrap();
+            game.legal_actions(&mut legal);
+            let action = if legal.contains(&SkatAction::Spitze) {
+                SkatAction::Spitze
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            game.try_apply(seat, action).unwrap();
+        }
+        if game.is_over() {
+            continue;
+        }
+        found += 1;
+        random_cards(&mut game, &mut rng, 24);
+        if game.is_over() || game.phase() != SkatPhase::Playing {
+            continue;
+        }
+        let err = solver.skat(&game, Goal::Win).unwrap_err();
+        assert!(err.to_string().contains("Spitze"), "{err}");
+        let points = solver.skat(&game, Goal::Points).unwrap();
+        assert!((0..=120).contains(&points), "seed {seed}: {points}");
+        if found >= 5 {
+            break;
+        }
+    }
+    assert!(found >= 5, "Spitze games found: {found}");
+}

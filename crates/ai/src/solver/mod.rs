@@ -396,8 +396,13 @@ impl Solver {
     }
 
     fn skat_setup(game: &SkatGame, goal: Goal) -> Result<(SkatCtx, SkatPos, Query), SolveError> {
-        let contract = game.contract().ok_or(SolveError::NotInTrickPlay)?;
+        let contract = game.contract_played().ok_or(SolveError::NotInTrickPlay)?;
         let null = contract.kind == GameKind::Null;
+        if goal == Goal::Win && game.spitze().is_some() {
+            // Won only with the last trick taken by the Spitze card: not a
+            // threshold of card points or tricks.
+            return Err(SolveError::Unsupported("a Spitze game's win (the last trick by the lowest trump)"));
+        }
         let (count, declarer_max, query) = match goal {
             Goal::Points => (Count::Points, true, Query::Exact),
             Goal::Win if null => (Count::Tricks, false, Query::Below(1)),
@@ -421,7 +426,8 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError::NotInTrickPlay`] before the declaration;
-    /// [`SolveError::Unsupported`] for a Ramsch.
+    /// [`SolveError::Unsupported`] for a Ramsch, and for [`Goal::Win`] in a
+    /// game with a Spitze announced (card points are solved as usual).
     pub fn skat(&mut self, game: &SkatGame, goal: Goal) -> Result<i32, SolveError> {
         let (ctx, pos, query) = Solver::skat_setup(game, goal)?;
         let mut budget = self.budget();

@@ -131,7 +131,7 @@ impl SkatCtx {
     /// declarer, who maximises it if `declarer_max`.
     pub fn new(game: &SkatGame, count: Count, declarer_max: bool) -> Result<SkatCtx, SolveError> {
         let (declarer, _) = game.declarer().ok_or(SolveError::NotInTrickPlay)?;
-        let contract = game.contract().ok_or(SolveError::NotInTrickPlay)?;
+        let contract = game.contract_played().ok_or(SolveError::NotInTrickPlay)?;
         if game.is_ramsch() {
             return Err(SolveError::Unsupported("Ramsch"));
         }
