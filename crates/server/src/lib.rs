@@ -31,7 +31,6 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
-use trumpf_ai::Level;
 use trumpf_core::series::Match;
 use trumpf_core::skat::SkatGame;
 use trumpf_core::spidge::SpidgeGame;
@@ -60,11 +59,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config {
-            bot_pause: Duration::from_millis(1000),
-            grace: Duration::from_secs(60),
-            standin: BotKind::Level(Level::Easy),
-        }
+        Config { bot_pause: Duration::from_millis(1000), grace: Duration::from_secs(60), standin: BotKind::Heuristic }
     }
 }
 

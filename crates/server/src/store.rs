@@ -250,6 +250,9 @@ impl Store {
     /// # Errors
     /// The database refused.
     pub async fn claim_unfinished(&self, owner: &str, stale_after: i64) -> Result<Vec<TableRow>, StoreError> {
+        // A SQLite file has one process at a time: every unfinished table
+        // is its own (the last owner was this file's previous process).
+        let stale_after = if self.postgres { stale_after } else { -1_000_000_000 };
         let rows = sqlx::query(
             "SELECT id, game, created_at, finished FROM tables WHERE finished = 0 AND (owner IS NULL OR owner = $1 OR heartbeat < $2) ORDER BY created_at",
         )

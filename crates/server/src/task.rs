@@ -733,7 +733,7 @@ impl<G: ServerGame> Task<G> {
             "legal": legal.iter().map(|&a| json!({"action": G::action_json(a), "text": G::label(a, &view), "card": <G as Game>::card_of(a)})).collect::<Vec<_>>(),
             "view": G::view_json(&view),
             "talk": t.talk().iter().map(|(s, said)| json!({"seat": s.index(), "said": said.to_string()})).collect::<Vec<_>>(),
-            "itemised": t.itemised(),
+            "itemised": t.itemised().map(|rows| shown_rows(rows, view.visible_cards())),
             "sheet": sheet,
             "status": t.status(),
             "canNext": person && t.deal_over() && t.status() == MatchStatus::Running,
@@ -802,4 +802,16 @@ impl<G: ServerGame> Task<G> {
 fn clean_name(name: &str, member: usize) -> String {
     let name: String = name.chars().filter(|c| !c.is_control()).take(24).collect::<String>().trim().to_owned();
     if name.is_empty() { format!("Guest {}", member + 1) } else { name }
+}
+
+/// The itemised rows a seat is shown: a row of cards only if its view
+/// shows every one of them (a thrown-in deal's result lists the hands,
+/// which stay hidden as in the views).
+fn shown_rows(rows: Vec<trumpf_table::Row>, visible: trumpf_core::CardSet) -> Vec<trumpf_table::Row> {
+    rows.into_iter()
+        .filter(|row| match row {
+            trumpf_table::Row::Cards { cards, .. } => cards.iter().all(|&c| visible.contains(c)),
+            _ => true,
+        })
+        .collect()
 }
