@@ -124,7 +124,7 @@ function tablePage(id, watch) {
 
   const connect = (delay = 0) => setTimeout(() => {
     if (closed) return;
-    ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+    ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?table=${id}`);
     banner.dataset.state = 'closed'; banner.textContent = 'connecting…';
     ws.onopen = () => {
       banner.dataset.state = 'open'; banner.textContent = 'connected';

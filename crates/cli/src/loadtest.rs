@@ -100,7 +100,15 @@ async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> Res
 
 /// A simulated person (or, without a token, a spectator) at `table` until
 /// `end`.
-async fn person(addr: String, table: String, token: Option<String>, deals_on: bool, think: Duration, end: Instant, stats: Arc<Stats>) -> Result<()> {
+async fn person(
+    addr: String,
+    table: String,
+    token: Option<String>,
+    deals_on: bool,
+    think: Duration,
+    end: Instant,
+    stats: Arc<Stats>,
+) -> Result<()> {
     let (mut ws, _) = connect_async(format!("ws://{addr}/ws")).await?;
     let hello = json!({"t": "hello", "table": table, "token": token, "seen": 0});
     ws.send(Message::Text(hello.to_string().into())).await?;
@@ -108,7 +116,9 @@ async fn person(addr: String, table: String, token: Option<String>, deals_on: bo
     let mut sent: Option<(u64, Instant)> = None;
     let mut acted_at: Option<Value> = None;
     let mut acked = HashSet::new();
-    let mut rng = table.bytes().fold(token.as_deref().unwrap_or("").len() as u64 + 1, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let mut rng = table
+        .bytes()
+        .fold(token.as_deref().unwrap_or("").len() as u64 + 1, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
     let mut due: Option<(Instant, Value)> = None;
     loop {
         let now = Instant::now();
@@ -194,7 +204,9 @@ async fn load(args: LoadtestArgs) -> Result<()> {
         });
         let made = http(&server.addr, "POST", "/api/tables", Some(&request)).await?;
         let id = made["id"].as_str().context("a table id")?.to_owned();
-        let taken = http(&server.addr, "POST", &format!("/api/tables/{id}/seat"), Some(&json!({"name": format!("load{i}b")}))).await?;
+        let taken =
+            http(&server.addr, "POST", &format!("/api/tables/{id}/seat"), Some(&json!({"name": format!("load{i}b")})))
+                .await?;
         let second = taken["token"].as_str().context("a seat token")?.to_owned();
         seats.push((id, made["token"].as_str().context("a seat token")?.to_owned(), second));
     }
@@ -227,7 +239,8 @@ async fn load(args: LoadtestArgs) -> Result<()> {
     let mut lost = 0;
     for (token, acked) in stats.acked.lock().await.iter() {
         let stored = http(&server.addr, "GET", &format!("/api/acked?token={token}"), None).await?;
-        let stored: HashSet<u64> = stored["ids"].as_array().map(|a| a.iter().filter_map(Value::as_u64).collect()).unwrap_or_default();
+        let stored: HashSet<u64> =
+            stored["ids"].as_array().map(|a| a.iter().filter_map(Value::as_u64).collect()).unwrap_or_default();
         lost += acked.difference(&stored).count();
     }
     if let Some(child) = server.child.as_mut() {
@@ -236,10 +249,20 @@ async fn load(args: LoadtestArgs) -> Result<()> {
     }
     let mut latencies = std::mem::take(&mut *stats.latencies.lock().await);
     latencies.sort_by(f64::total_cmp);
-    let pct = |p: f64| latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or(0.0);
+    let pct = |p: f64| {
+        latencies
+            .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0.0)
+    };
     if let (Some(before), Some(peak)) = (before, peak) {
         let per_table = (peak.saturating_sub(before)) as f64 / args.tables.max(1) as f64;
-        println!("server rss_mb_start {:.1} rss_mb_peak {:.1} kb_per_table {per_table:.1} sockets {}", before as f64 / 1024.0, peak as f64 / 1024.0, seats.len() * 3);
+        println!(
+            "server rss_mb_start {:.1} rss_mb_peak {:.1} kb_per_table {per_table:.1} sockets {}",
+            before as f64 / 1024.0,
+            peak as f64 / 1024.0,
+            seats.len() * 3
+        );
     }
     println!(
         "tables {} actions {} p50_ms {:.2} p99_ms {:.2} errors {} lost {lost}",

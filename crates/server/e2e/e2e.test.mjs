@@ -1,7 +1,7 @@
 // End to end in a real headless Chromium: a person plays whole deals of the
 // three games against bots by clicking; two browser contexts share a
-// table; a reload resumes the seat. TRUMPF_SERVER names the server binary
-// (trumpf-server); screenshots go to SHOTS (under target/).
+// table; a reload resumes the seat. TRUMPF names the trumpf binary (its
+// `serve` command is started); screenshots go to SHOTS (under target/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -10,15 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const BIN = process.env.TRUMPF_SERVER;
+const BIN = process.env.TRUMPF;
 const SHOTS = process.env.SHOTS || join(tmpdir(), 'trumpf-shots');
 mkdirSync(SHOTS, { recursive: true });
 let server; let base; let browser;
 
 before(async () => {
-  assert.ok(BIN, 'TRUMPF_SERVER names the trumpf-server binary');
+  assert.ok(BIN, 'TRUMPF names the trumpf binary');
   const dir = mkdtempSync(join(tmpdir(), 'trumpf-e2e-'));
-  server = spawn(BIN, ['--port', '0', '--db', join(dir, 'e2e.db'), '--bot-pause-ms', '30'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  server = spawn(BIN, ['serve', '--port', '0', '--db', join(dir, 'e2e.db'), '--bot-pause-ms', '30'], { stdio: ['ignore', 'pipe', 'inherit'] });
   base = await new Promise((resolve, reject) => {
     server.stdout.on('data', (d) => { const m = String(d).match(/http:\/\/[^\s]+/); if (m) resolve(m[0].replace(/\/$/, '')); });
     server.on('exit', (code) => reject(new Error(`the server stopped: ${code}`)));
@@ -62,6 +62,11 @@ async function step(page, memo) {
   if (!memo.bid && await page.locator('button.bid').count()) {
     memo.bid = true; if (!memo.biddingShot) { memo.biddingShot = true; await shot(page, `${memo.game}-bidding`); }
     await page.locator('button.bid').first().click(); return true;
+  }
+  const hold = texts.findIndex((t) => t.startsWith('Hold'));
+  if (!memo.bid && hold >= 0) {
+    memo.bid = true; if (!memo.biddingShot) { memo.biddingShot = true; await shot(page, `${memo.game}-bidding`); }
+    await buttons.nth(hold).click(); return true;
   }
   const prefer = texts.findIndex((t) => t === 'Take the skat');
   if (prefer >= 0) { await buttons.nth(prefer).click(); return true; }

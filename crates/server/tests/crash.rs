@@ -10,15 +10,32 @@ use std::process::{Child, Command, Stdio};
 use common::*;
 use serde_json::json;
 
+/// Not a test: the server process itself, when this test binary is run
+/// again with `TRUMPF_CRASH_DB` set (so the test needs no other binary).
+#[test]
+fn server_process() {
+    let Ok(db) = std::env::var("TRUMPF_CRASH_DB") else { return };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let config = trumpf_server::Config { bot_pause: std::time::Duration::ZERO, ..trumpf_server::Config::default() };
+    runtime.block_on(trumpf_server::serve(([127, 0, 0, 1], 0).into(), &db, config)).unwrap();
+}
+
 fn start(db: &str) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_trumpf-server"))
-        .args(["--port", "0", "--db", db, "--bot-pause-ms", "0"])
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "server_process", "--nocapture", "--test-threads", "1"])
+        .env("TRUMPF_CRASH_DB", db)
         .stdout(Stdio::piped())
         .spawn()
         .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the URL is printed").to_owned();
+    // The test harness prints its own lines first.
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let url = loop {
+        let mut line = String::new();
+        assert!(out.read_line(&mut line).unwrap() > 0, "the server printed no URL");
+        if let Some(url) = line.split_whitespace().find(|w| w.starts_with("http://")) {
+            break url.to_owned();
+        }
+    };
     let addr = url.trim_start_matches("http://").trim_end_matches('/').to_owned();
     (child, addr)
 }
@@ -29,7 +46,8 @@ async fn a_killed_server_comes_back_with_every_acknowledged_action() {
     let (mut server, addr) = start(&db);
     let seats = json!([{"kind": "me", "name": "Ann"}, {"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "heuristic"}]);
     // A seed whose deal is played (not thrown in) gives several actions.
-    let made = create(&addr, json!({"game": "spitzer", "seats": [seats[0], seats[1], seats[2], seats[1]], "seed": 12})).await;
+    let made =
+        create(&addr, json!({"game": "spitzer", "seats": [seats[0], seats[1], seats[2], seats[1]], "seed": 12})).await;
     let id = made["id"].as_str().unwrap().to_owned();
     let token = made["token"].as_str().unwrap().to_owned();
     let mut ann = Client::join(&addr, &id, Some(&token), 0).await;

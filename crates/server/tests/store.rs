@@ -72,7 +72,9 @@ async fn the_sqlite_store_keeps_every_acknowledged_action() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_postgres_store_keeps_every_acknowledged_action() {
     let Ok(url) = std::env::var("TRUMPF_TEST_POSTGRES") else {
-        eprintln!("skipped: set TRUMPF_TEST_POSTGRES=postgres://... to run the store tests against PostgreSQL (.ci/run does)");
+        eprintln!(
+            "skipped: set TRUMPF_TEST_POSTGRES=postgres://... to run the store tests against PostgreSQL (.ci/run does)"
+        );
         return;
     };
     suite(&url).await;
