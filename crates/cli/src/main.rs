@@ -8,11 +8,13 @@ use clap::{Parser, Subcommand};
 
 mod analyse;
 mod bench;
+mod loadtest;
 mod perft;
 mod play;
 mod records;
 mod replay;
 mod rules;
+mod serve;
 mod sim;
 mod solve;
 
@@ -40,6 +42,10 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Solve a position double dummy: the value of each legal card.
     Solve(solve::SolveArgs),
+    /// Serve the browser front end and its tables.
+    Serve(serve::ServeArgs),
+    /// Load a server with tables of bots and simulated people.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 fn main() -> ExitCode {
@@ -65,5 +71,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Sim(args) => sim::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
     }
 }

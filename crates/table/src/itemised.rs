@@ -34,6 +34,11 @@ pub enum Tone {
 
 /// One row of an itemised result.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "row", rename_all = "lowercase")
+)]
 pub enum Row {
     /// A heading line: "Bot 1 (Middlehand) — WON".
     Heading {
@@ -84,6 +89,7 @@ pub enum Row {
 
 /// A table of cells, one [`GridRow`] a line, laid out by its columns.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grid {
     /// The columns, left to right.
     pub columns: Vec<Column>,
@@ -93,6 +99,7 @@ pub struct Grid {
 
 /// One line of a [`Grid`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GridRow {
     /// One cell per column.
     pub cells: Vec<String>,

@@ -20,9 +20,9 @@ use crate::game::TableGame;
 use crate::itemised::Row;
 use crate::save::{SaveError, SaveFormat, Saved};
 
-/// Everything a table opens with. (Serialisable once the core's `Member`
-/// and rules are.)
+/// Everything a table opens with.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TableSetup<R> {
     /// The match's rules.
     pub rules: R,
