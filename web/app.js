@@ -38,7 +38,7 @@ async function lobby() {
   const name = h('input', { id: 'name', value: myName(), placeholder: 'your name', maxlength: 24 });
   name.addEventListener('change', () => localStorage.setItem('trumpf.name', name.value.trim()));
   const game = h('select', { id: 'game' }, ...['skat', 'spitzer', 'spidge'].map((g) => h('option', { value: g }, g[0].toUpperCase() + g.slice(1))));
-  const preset = h('select', { id: 'preset' }, h('option', { value: 'isko' }, 'ISkO'), h('option', { value: 'pub' }, 'Pub (Ramsch, Kontra, Bock)'), h('option', { value: 'pirat' }, 'Pirat'));
+  const preset = h('select', { id: 'preset' }, h('option', { value: 'isko' }, 'ISkO'), h('option', { value: 'pub' }, 'Pub (Ramsch, Kontra, Bock)'), h('option', { value: 'pirat' }, 'Pirat'), h('option', { value: 'xskat' }, 'XSkat (Spitze, Schenken, Klopfen)'));
   const members = h('select', { id: 'members' }, h('option', { value: '3' }, '3 members'), h('option', { value: '4' }, '4 members'));
   const rules = h('input', { id: 'rules', placeholder: 'rules, e.g. deals=12 scoring=seeger_fabian', size: 32 });
   const seatsBox = h('div', { id: 'seats' });
@@ -264,7 +264,7 @@ function tablePage(id, watch) {
     const chatBox = h('section', { id: 'chat' }, h('h3', {}, 'Chat'), h('div', { class: 'chat-log' }, ...chat.map((c) => h('div', {}, h('b', {}, c.from + ': '), c.text))),
       state.you !== null ? h('form', { class: 'form-row', onsubmit: (e) => { e.preventDefault(); if (chatInput.value.trim()) send({ t: 'chat', text: chatInput.value }); chatInput.value = ''; } }, chatInput, h('button', {}, 'Send')) : null);
     main.replaceChildren(h('div', { class: 'grid2' },
-      h('div', {}, h('section', {}, h('h3', {}, `${state.game[0].toUpperCase() + state.game.slice(1)} · deal ${state.deal.number}${state.game === 'skat' && v.contract ? ' · ' + v.contract + (v.bid ? ' at ' + v.bid : '') : ''}`), seats),
+      h('div', {}, h('section', {}, h('h3', {}, `${state.game[0].toUpperCase() + state.game.slice(1)} · deal ${state.deal.number}${state.game === 'skat' && v.contract ? ' · ' + v.contract + (v.bid ? ' at ' + v.bid : '') + (v.spitze ? ' · Spitze ' + v.spitze : '') : ''}`), seats),
         trick, dummy, h('section', { id: 'hand-box' }, h('h3', {}, 'Your cards'), hand, skatCards, ouvert), actions, result),
       h('div', {}, sheet, inviteBox, chatBox)));
   };

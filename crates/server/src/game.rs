@@ -11,7 +11,7 @@ use trumpf_ai::advice::{Advice, Advise};
 use trumpf_ai::analysis::{Analysis, analyse_skat, analyse_spidge, analyse_spitzer};
 use trumpf_core::series::record::RecordGame;
 use trumpf_core::series::{SkatMatchRules, read_skat_rules_onto};
-use trumpf_core::skat::{Contract, Levels, SkatAction, SkatGame, SkatView};
+use trumpf_core::skat::{Contract, GiftStep, Levels, SkatAction, SkatGame, SkatPhase, SkatView, spitze_card};
 use trumpf_core::spidge::{SpidgeAction, SpidgeGame, SpidgeView};
 use trumpf_core::spitzer::{SpitzerAction, SpitzerGame, SpitzerView};
 use trumpf_core::{Card, CardSet, GameId, GameView, Seat};
@@ -99,18 +99,28 @@ impl ServerGame for SkatGame {
 
     fn rules(preset: &str, text: &str) -> Result<SkatMatchRules, String> {
         let preset = if preset.is_empty() { "isko" } else { preset };
-        let (_, table) = trumpf_table::skat::PRESETS
-            .iter()
-            .find(|(name, _)| *name == preset)
-            .ok_or_else(|| format!("unknown Skat rules preset {preset:?}: isko, pub or pirat"))?;
+        let (_, table) = trumpf_table::skat::PRESETS.iter().find(|(name, _)| *name == preset).ok_or_else(|| {
+            let names: Vec<&str> = trumpf_table::skat::PRESETS.iter().map(|(name, _)| *name).collect();
+            format!("unknown Skat rules preset {preset:?}: one of {}", names.join(", "))
+        })?;
         read_skat_rules_onto(SkatMatchRules { table: *table, deals: None }, text).map_err(|e| e.to_string())
     }
 
     fn label(action: SkatAction, view: &SkatView) -> String {
         match action {
             SkatAction::Bid(v) => format!("Bid {v}"),
+            SkatAction::Hold if view.phase == SkatPhase::Schenken => match view.gift.step {
+                Some(GiftStep::DeclarerAnswers) => "Accept the gift".to_owned(),
+                _ => "Agree: give it away".to_owned(),
+            },
             SkatAction::Hold => format!("Hold {}", view.auction.value()),
-            SkatAction::Pass => "Pass".to_owned(),
+            SkatAction::Pass => match view.phase {
+                SkatPhase::Spitze => "No Spitze".to_owned(),
+                SkatPhase::Knocking => "No knock".to_owned(),
+                SkatPhase::Schenken => "No: play on".to_owned(),
+                SkatPhase::KontraWindow => "No Kontra".to_owned(),
+                _ => "Pass".to_owned(),
+            },
             SkatAction::TakeSkat => "Take the skat".to_owned(),
             SkatAction::Discard(cards) => format!("Lay away {}", cards.dotted()),
             SkatAction::Declare(contract) => {
@@ -121,6 +131,13 @@ impl ServerGame for SkatGame {
             SkatAction::Kontra => "Kontra".to_owned(),
             SkatAction::Re => "Re".to_owned(),
             SkatAction::Push => "Push the packet on".to_owned(),
+            SkatAction::Spitze => match view.contract.and_then(|c| spitze_card(c.kind)) {
+                Some(card) => format!("Spitze ({card} takes the last trick)"),
+                None => "Spitze".to_owned(),
+            },
+            SkatAction::Knock => "Knock".to_owned(),
+            SkatAction::Schenken if view.phase == SkatPhase::Schenken => "Give it again".to_owned(),
+            SkatAction::Schenken => "Give the game away".to_owned(),
         }
     }
 
@@ -144,6 +161,7 @@ fn plain_value(contract: Contract, known: CardSet) -> u16 {
         schwarz: contract.schwarz,
         schwarz_announced: contract.schwarz,
         ouvert: contract.ouvert,
+        spitze: 0,
     };
     contract.kind.base_value().unwrap_or(0) * levels.multiplier()
 }

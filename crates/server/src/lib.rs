@@ -305,7 +305,7 @@ pub enum SeatSpec {
 pub struct CreateTable {
     /// `skat`, `spitzer`, `spidge`.
     pub game: String,
-    /// Skat: `isko`, `pub`, `pirat`.
+    /// Skat: `isko`, `pub`, `pirat`, `xskat`.
     #[serde(default)]
     pub preset: String,
     /// Rules on top, as the record's rules line (`table_size=4 deals=12`).

@@ -43,10 +43,10 @@ async fn play_out(client: &mut Client, rng: &mut Rng) -> usize {
     }
 }
 
-async fn whole_deal<G: Hidden>(game: &str, members: usize, seed: u64) {
-    let db = temp_db(&format!("deal-{game}"));
+async fn whole_deal<G: Hidden>(game: &str, preset: &str, members: usize, seed: u64) {
+    let db = temp_db(&format!("deal-{game}-{preset}"));
     let (addr, shared) = server(&db, fast()).await;
-    let made = create(&addr, json!({"game": game, "seats": seats(0, members), "seed": seed})).await;
+    let made = create(&addr, json!({"game": game, "preset": preset, "seats": seats(0, members), "seed": seed})).await;
     let id = made["id"].as_str().unwrap().to_owned();
     let mut watcher = Client::join(&addr, &id, None, 0).await;
     let mut ann = Client::join(&addr, &id, made["token"].as_str(), 0).await;
@@ -84,7 +84,13 @@ async fn whole_deal<G: Hidden>(game: &str, members: usize, seed: u64) {
     if game == "skat" {
         let (status, text) = http(&addr, "GET", &format!("/api/tables/{id}/record?format=iss"), None).await;
         assert_eq!(status, 200);
-        assert!(text.contains("GM[Skat]"), "{text}");
+        if preset == "xskat" {
+            // ISS cannot express a suit or grand game under the Spitze rule:
+            // then the trumpf record comes instead.
+            assert!(text.contains("GM[Skat]") || text.contains("spitze=on"), "{text}");
+        } else {
+            assert!(text.contains("GM[Skat]"), "{text}");
+        }
     }
     // Ann's history lists the table.
     let (_, history) = http(&addr, "GET", "/api/players/Ann", None).await;
@@ -103,21 +109,30 @@ async fn whole_deal<G: Hidden>(game: &str, members: usize, seed: u64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_skat_deal_leaks_nothing() {
     for seed in [3, 11, 12, 13] {
-        whole_deal::<SkatGame>("skat", 3, seed).await;
+        whole_deal::<SkatGame>("skat", "", 3, seed).await;
+    }
+}
+
+/// XSkat's table: Spitze, gifts and knocking as buttons, the Spitze card
+/// public once announced, nothing else hidden shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_xskat_deal_leaks_nothing() {
+    for seed in [3, 5, 8, 21] {
+        whole_deal::<SkatGame>("skat", "xskat", 3, seed).await;
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_spitzer_deal_leaks_nothing() {
     for seed in [5, 8] {
-        whole_deal::<SpitzerGame>("spitzer", 4, seed).await;
+        whole_deal::<SpitzerGame>("spitzer", "", 4, seed).await;
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_spidge_deal_leaks_nothing() {
     for seed in [2, 9] {
-        whole_deal::<SpidgeGame>("spidge", 3, seed).await;
+        whole_deal::<SpidgeGame>("spidge", "", 3, seed).await;
     }
 }
 

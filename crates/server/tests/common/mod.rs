@@ -228,6 +228,14 @@ impl Hidden for SkatGame {
         if !state.is_over() && !declarer_saw {
             hidden = hidden.union(state.skat());
         }
+        // What a seat handled in a Schieberamsch it knows; a Spitze card is
+        // shown to all.
+        if let Some(s) = seat {
+            hidden = hidden.minus(state.passed_on(s).union(state.found_in_packet(s)));
+        }
+        if let Some(card) = state.spitze() {
+            hidden.remove(card);
+        }
         hidden
     }
 }
