@@ -476,6 +476,26 @@ impl PyState {
         })
     }
 
+    /// The observation of what everybody sees (a spectator's view: the
+    /// tricks, what was said, open hands; no seat's hand) written into a
+    /// float32 buffer; all 0 at a chance node.
+    fn write_public_observation(&self, py: Python<'_>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let buffer = pyo3::buffer::PyBuffer::<f32>::get(out)?;
+        let mut obs = vec![0.0; self.cfg.id.observation_len()];
+        if let Some(now) = self.now() {
+            now.spectator_view().observe(&mut obs);
+        }
+        buffer.copy_from_slice(py, &obs)
+    }
+
+    /// What everybody knows (a spectator's view) as one line of text.
+    fn public_information_state_string(&self) -> String {
+        match &self.stage {
+            Stage::Dealing(cards) => format!("{} dealing cards={}", self.cfg.id, cards.len()),
+            Stage::Playing { now, .. } => now.spectator_view().information_state(),
+        }
+    }
+
     /// The same as `information_state_string` (views have perfect recall).
     #[pyo3(signature = (player = None))]
     fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
