@@ -358,9 +358,9 @@ impl PyState {
     /// of the legal actions, else 0 (`max_chance_outcomes` entries at a
     /// chance node).
     #[pyo3(signature = (player = None))]
-    fn legal_actions_mask(&self, player: Option<i64>) -> Vec<u8> {
+    fn legal_actions_mask(&self, player: Option<i64>) -> Vec<i32> {
         let n = if self.is_chance_node() { deal::max_chance_outcomes(self.cfg.id) } else { self.cfg.id.num_actions() };
-        let mut mask = vec![0u8; n];
+        let mut mask = vec![0i32; n];
         for id in self.legal_actions(player) {
             mask[id] = 1;
         }
