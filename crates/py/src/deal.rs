@@ -84,11 +84,8 @@ pub fn from_parts(rules: Rules, hands: &[CardSet]) -> Result<AnyGame, String> {
             r,
         )),
         Rules::Spitzer(r) => AnyGame::Spitzer(
-            SpitzerGame::new(
-                SpitzerDeal::new([hand(0), hand(1), hand(2), hand(3)]).map_err(|e| e.to_string())?,
-                r,
-            )
-            .map_err(|e| e.to_string())?,
+            SpitzerGame::new(SpitzerDeal::new([hand(0), hand(1), hand(2), hand(3)]).map_err(|e| e.to_string())?, r)
+                .map_err(|e| e.to_string())?,
         ),
         Rules::Spidge(r) => AnyGame::Spidge(SpidgeGame::new(
             SpidgeDeal::new([hand(0), hand(1), hand(2), hand(3)]).map_err(|e| e.to_string())?,
@@ -120,12 +117,12 @@ pub fn parts_of(game: &AnyGame) -> Vec<CardSet> {
 /// the match's deal in progress.
 pub fn record(rules: Rules, start: &AnyGame, actions: &[(Seat, AnyAction)]) -> Result<String, String> {
     match (rules, start) {
-        (Rules::Skat(r), AnyGame::Skat(g)) => record_of::<SkatGame>(SkatMatchRules { table: r, deals: None }, *g, actions, |a| {
-            match a {
+        (Rules::Skat(r), AnyGame::Skat(g)) => {
+            record_of::<SkatGame>(SkatMatchRules { table: r, deals: None }, *g, actions, |a| match a {
                 AnyAction::Skat(a) => Some(a),
                 _ => None,
-            }
-        }),
+            })
+        }
         (Rules::Spitzer(r), AnyGame::Spitzer(g)) => record_of::<SpitzerGame>(r, *g, actions, |a| match a {
             AnyAction::Spitzer(a) => Some(a),
             _ => None,
@@ -148,8 +145,11 @@ fn record_of<G: RecordGame + Codec>(
     // The dealer is the last member, so that member i sits in seat i.
     let dealer = Member::new(members - 1).ok_or("a table without members")?;
     let mut game = Match::<G>::new(rules, dealer).map_err(|e| e.to_string())?;
-    let actions: Vec<(Seat, G::Action)> =
-        actions.iter().map(|&(s, a)| inner(a).map(|a| (s, a))).collect::<Option<_>>().ok_or("an action of another game")?;
+    let actions: Vec<(Seat, G::Action)> = actions
+        .iter()
+        .map(|&(s, a)| inner(a).map(|a| (s, a)))
+        .collect::<Option<_>>()
+        .ok_or("an action of another game")?;
     let mut end = start.clone();
     for &(seat, action) in &actions {
         end.try_apply(seat, action).map_err(|e| e.to_string())?;

@@ -22,7 +22,12 @@ mod tournament;
 mod vector;
 
 create_exception!(_trumpf, TrumpfError, PyException, "A trumpf call that cannot be done, with the engine's reason.");
-create_exception!(_trumpf, IllegalActionError, PyValueError, "An action the deal refuses now, with the engine's reason.");
+create_exception!(
+    _trumpf,
+    IllegalActionError,
+    PyValueError,
+    "An action the deal refuses now, with the engine's reason."
+);
 create_exception!(_trumpf, RulesError, PyValueError, "Rules that cannot be read: an unknown preset, key or value.");
 
 #[pymodule]

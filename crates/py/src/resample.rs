@@ -78,8 +78,12 @@ fn redeal_partial<R: Rng + ?Sized>(state: &PyState, cards: &[Card], seat: Seat, 
         })
     };
     let mine = known_parts(state.cfg.id, seat);
-    let kept: CardSet =
-        cards.iter().enumerate().filter(|(i, _)| part_of_position(*i).is_some_and(|p| mine.contains(&p))).map(|(_, &c)| c).collect();
+    let kept: CardSet = cards
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| part_of_position(*i).is_some_and(|p| mine.contains(&p)))
+        .map(|(_, &c)| c)
+        .collect();
     let mut free: Vec<Card> = (deal::pack(state.cfg.rules) - kept).iter().collect();
     let mut out = Vec::with_capacity(cards.len());
     for (i, &card) in cards.iter().enumerate() {
@@ -137,12 +141,15 @@ fn draw<R: Rng + ?Sized>(
                 };
                 return Ok(Some(Draw { parts, discard }));
             }
-            let early = !view.ramsch && view.played.is_empty() && !matches!(view.phase, SkatPhase::Passing | SkatPhase::GrandHandOffer);
+            let early = !view.ramsch
+                && view.played.is_empty()
+                && !matches!(view.phase, SkatPhase::Passing | SkatPhase::GrandHandOffer);
             let mut known = vec![seat.index()];
             if early && view.picked_up && view.declarer == Some(seat) {
                 known.push(3);
             }
-            uniform(state, &dealt, &known, if early { &[] } else { actions }, rng).map(|parts| Some(Draw { parts, discard: None }))
+            uniform(state, &dealt, &known, if early { &[] } else { actions }, rng)
+                .map(|parts| Some(Draw { parts, discard: None }))
         }
         (AnyGame::Spitzer(_), AnyView::Spitzer(view)) if view.phase == SpitzerPhase::Playing => {
             let world = <SpitzerGame as Sampled>::worlds(view).map_err(|e| e.to_string())?;
@@ -227,7 +234,9 @@ fn replay<R: Rng + ?Sized>(
     let mut out = Vec::with_capacity(actions.len());
     for (i, &(by, action)) in actions.iter().enumerate() {
         let action = match (action, &game) {
-            (AnyAction::Skat(SkatAction::Discard(_)), AnyGame::Skat(g)) if by != seat && g.phase() != SkatPhase::Passing => {
+            (AnyAction::Skat(SkatAction::Discard(_)), AnyGame::Skat(g))
+                if by != seat && g.phase() != SkatPhase::Passing =>
+            {
                 let cards = match discard {
                     Some(cards) => cards,
                     None => {

@@ -97,7 +97,8 @@ impl Rules {
         let mut pairs = Vec::new();
         for (key, value) in dict.iter() {
             let key: String = key.extract().map_err(|_| RulesError::new_err("rules: keys are strings"))?;
-            let text = value_text(&value).ok_or_else(|| RulesError::new_err(format!("rules: {key}: unsupported value {value}")))?;
+            let text = value_text(&value)
+                .ok_or_else(|| RulesError::new_err(format!("rules: {key}: unsupported value {value}")))?;
             if key == "preset" {
                 base = Rules::preset(id, &text)
                     .ok_or_else(|| RulesError::new_err(format!("rules: preset {text:?} is not one of {presets}")))?;

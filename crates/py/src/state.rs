@@ -1,9 +1,10 @@
 //! `Game` and `State`: the OpenSpiel-shaped API over one deal.
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyInt, PyList};
 use rand::SeedableRng;
-use trumpf_core::{AnyAction, AnyGame, AnyView, Card, CardSet, Game, GameId, Seat};
+use trumpf_core::{AnyAction, AnyGame, AnyView, Card, CardSet, Codec, Game, GameId, Seat};
 
 use crate::deal;
 use crate::rules::Rules;
@@ -40,13 +41,16 @@ impl PyGameInfo {
     #[new]
     #[pyo3(signature = (name, rules = None, chance = "sampled"))]
     fn new(name: &str, rules: Option<&Bound<'_, PyAny>>, chance: &str) -> PyResult<PyGameInfo> {
-        let id: GameId = name.parse().map_err(|e: trumpf_core::any::ParseGameIdError| TrumpfError::new_err(e.to_string()))?;
+        let id: GameId =
+            name.parse().map_err(|e: trumpf_core::any::ParseGameIdError| TrumpfError::new_err(e.to_string()))?;
         let rules = Rules::from_py(id, rules)?;
         let explicit = match chance {
             "sampled" => false,
             "explicit" => true,
             other => {
-                return Err(TrumpfError::new_err(format!("chance={other:?}: \"sampled\" (deals at once) or \"explicit\" (chance nodes)")));
+                return Err(TrumpfError::new_err(format!(
+                    "chance={other:?}: \"sampled\" (deals at once) or \"explicit\" (chance nodes)"
+                )));
             }
         };
         Ok(PyGameInfo { cfg: Config { id, rules, explicit } })
@@ -257,9 +261,10 @@ impl PyState {
         let id = self.cfg.id;
         match &mut self.stage {
             Stage::Dealing(cards) => {
-                let card = deal::chance_card(id, action)
-                    .filter(|&c| deal::pack(self.cfg.rules).contains(c))
-                    .ok_or_else(|| IllegalActionError::new_err(format!("chance outcome {action} deals no card of this pack")))?;
+                let card =
+                    deal::chance_card(id, action).filter(|&c| deal::pack(self.cfg.rules).contains(c)).ok_or_else(
+                        || IllegalActionError::new_err(format!("chance outcome {action} deals no card of this pack")),
+                    )?;
                 if cards.contains(&card) {
                     return Err(IllegalActionError::new_err(format!("{card} is dealt already")));
                 }
@@ -276,7 +281,13 @@ impl PyState {
             Stage::Playing { now, actions, .. } => {
                 let a = decode(id, action)?;
                 let seat = now.to_act().ok_or_else(|| IllegalActionError::new_err("the deal is over"))?;
-                now.try_apply(seat, a).map_err(|e| IllegalActionError::new_err(format!("{a} (id {action}): {e}")))?;
+                if now.is_legal(a) {
+                    now.apply_unchecked(a);
+                } else {
+                    // The engine's checked path names the reason.
+                    now.try_apply(seat, a)
+                        .map_err(|e| IllegalActionError::new_err(format!("{a} (id {action}): {e}")))?;
+                }
                 actions.push((seat, a));
                 Ok(())
             }
@@ -294,11 +305,7 @@ impl PyState {
                 ids.sort_unstable();
                 out.extend(ids);
             }
-            Stage::Playing { now, .. } => {
-                let mut legal = Vec::new();
-                now.legal_actions(&mut legal);
-                out.extend(legal.into_iter().map(AnyAction::encode));
-            }
+            Stage::Playing { now, .. } => legal_ids_of(now, out),
         }
     }
 }
@@ -345,13 +352,13 @@ impl PyState {
     /// outcomes at a chance node). `player`, if given, must be the seat to
     /// act, or the list is empty.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+    fn legal_actions<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
         if player.is_some_and(|p| p != self.current_player()) {
-            return Vec::new();
+            return Ok(PyList::empty(py));
         }
-        let mut ids = Vec::new();
+        let mut ids = Vec::with_capacity(64);
         self.legal_ids(&mut ids);
-        ids
+        id_list(py, &ids)
     }
 
     /// The legal-action mask: `num_distinct_actions` entries, 1 at the ids
@@ -361,8 +368,12 @@ impl PyState {
     fn legal_actions_mask(&self, player: Option<i64>) -> Vec<i32> {
         let n = if self.is_chance_node() { deal::max_chance_outcomes(self.cfg.id) } else { self.cfg.id.num_actions() };
         let mut mask = vec![0i32; n];
-        for id in self.legal_actions(player) {
-            mask[id] = 1;
+        if player.is_none_or(|p| p == self.current_player()) {
+            let mut ids = Vec::with_capacity(64);
+            self.legal_ids(&mut ids);
+            for id in ids {
+                mask[id] = 1;
+            }
         }
         mask
     }
@@ -384,7 +395,8 @@ impl PyState {
             Some(action) => (a, action),
             None => (self.current_player(), a),
         };
-        let action = usize::try_from(action).map_err(|_| IllegalActionError::new_err(format!("no action has id {action}")))?;
+        let action =
+            usize::try_from(action).map_err(|_| IllegalActionError::new_err(format!("no action has id {action}")))?;
         if player == CHANCE {
             let card = deal::chance_card(self.cfg.id, action)
                 .ok_or_else(|| IllegalActionError::new_err(format!("chance outcome {action} deals no card")))?;
@@ -607,4 +619,40 @@ impl PyState {
         };
         format!("<trumpf.State {}: {where_}>", self.cfg.id)
     }
+}
+
+/// The legal action ids of `game`, ascending, appended to `out`.
+pub fn legal_ids_of(game: &AnyGame, out: &mut Vec<usize>) {
+    match game {
+        AnyGame::Skat(g) => {
+            let mut legal = Vec::with_capacity(64);
+            g.legal_actions(&mut legal);
+            out.extend(legal.into_iter().map(trumpf_core::skat::SkatGame::encode));
+        }
+        AnyGame::Spitzer(g) => {
+            let mut legal = Vec::with_capacity(16);
+            g.legal_actions(&mut legal);
+            out.extend(legal.into_iter().map(trumpf_core::spitzer::SpitzerGame::encode));
+        }
+        AnyGame::Spidge(g) => {
+            out.extend(
+                g.legal_cards()
+                    .iter()
+                    .map(|c| trumpf_core::spidge::SpidgeGame::encode(trumpf_core::spidge::SpidgeAction::Play(c))),
+            );
+        }
+    }
+}
+
+/// Python ints for every action id, made once: a list of legal actions is
+/// then references to them.
+fn ints(py: Python<'_>) -> &Vec<Py<PyInt>> {
+    static INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+    INTS.get_or_init(py, || (0..1024usize).map(|i| PyInt::new(py, i).unbind()).collect())
+}
+
+/// `ids` as a Python list.
+pub fn id_list<'py>(py: Python<'py>, ids: &[usize]) -> PyResult<Bound<'py, PyList>> {
+    let ints = ints(py);
+    PyList::new(py, ids.iter().map(|&i| ints[i].bind(py)))
 }

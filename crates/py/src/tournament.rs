@@ -5,7 +5,9 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use trumpf_ai::perfect::Perfect;
-use trumpf_ai::tournament::{DealFacts, DealResult, GameResult, Omniscient, Player, Side, Summary, TournamentGame, play_deal};
+use trumpf_ai::tournament::{
+    DealFacts, DealResult, GameResult, Omniscient, Player, Side, Summary, TournamentGame, play_deal,
+};
 use trumpf_ai::{BotGame, BotSpec};
 use trumpf_core::series::SkatMatchRules;
 use trumpf_core::skat::SkatGame;
@@ -58,7 +60,8 @@ pub fn play_deals<'py>(
     deals: Vec<u64>,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let id: GameId = game.parse().map_err(|e: trumpf_core::any::ParseGameIdError| TrumpfError::new_err(e.to_string()))?;
+    let id: GameId =
+        game.parse().map_err(|e: trumpf_core::any::ParseGameIdError| TrumpfError::new_err(e.to_string()))?;
     let rules = Rules::from_py(id, rules)?;
     let (a, b) = (spec(a)?, spec(b)?);
     let results = py.detach(|| match rules {

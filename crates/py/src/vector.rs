@@ -67,7 +67,10 @@ impl PyVectorEnv {
         let game = &mut self.games[i];
         let seat = game.to_act().ok_or_else(|| TrumpfError::new_err(format!("env {i}: the deal is over")))?;
         if !game.is_legal(action) {
-            return Err(IllegalActionError::new_err(format!("env {i}: {action} (id {}) is not legal", action.encode())));
+            return Err(IllegalActionError::new_err(format!(
+                "env {i}: {action} (id {}) is not legal",
+                action.encode()
+            )));
         }
         game.apply_unchecked(action);
         let _ = seat;
@@ -86,7 +89,13 @@ impl PyVectorEnv {
         Ok(())
     }
 
-    fn write(&self, py: Python<'_>, obs: &Bound<'_, PyAny>, mask: &Bound<'_, PyAny>, players: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn write(
+        &self,
+        py: Python<'_>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        players: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         PyBuffer::<f32>::get(obs)?.copy_from_slice(py, &self.obs)?;
         PyBuffer::<u8>::get(mask)?.copy_from_slice(py, &self.mask)?;
         PyBuffer::<i64>::get(players)?.copy_from_slice(py, &self.players)
@@ -126,7 +135,13 @@ impl PyVectorEnv {
 
     /// Deals every env anew and writes the observations of the seats to
     /// act, their legal masks and the players into the buffers.
-    fn reset(&mut self, py: Python<'_>, obs: &Bound<'_, PyAny>, mask: &Bound<'_, PyAny>, players: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        players: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         for i in 0..self.games.len() {
             self.games[i] = self.deal()?;
             self.observe(i);
@@ -135,7 +150,13 @@ impl PyVectorEnv {
     }
 
     /// Writes the current observations, masks and players (no step).
-    fn observe_into(&mut self, py: Python<'_>, obs: &Bound<'_, PyAny>, mask: &Bound<'_, PyAny>, players: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn observe_into(
+        &mut self,
+        py: Python<'_>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        players: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         for i in 0..self.games.len() {
             self.observe(i);
         }
@@ -189,6 +210,17 @@ impl PyVectorEnv {
         });
         result.map_err(TrumpfError::new_err)?;
         Ok((self.actions - a0, self.finished - f0))
+    }
+
+    /// Writes one uniformly random legal action per env (int64 ids) into
+    /// `out`, drawn from the env's own seeded generator.
+    fn sample_actions(&mut self, py: Python<'_>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut ids = Vec::with_capacity(self.games.len());
+        for game in &self.games {
+            let action = game.random_action(&mut self.rng).ok_or_else(|| TrumpfError::new_err("a deal is over"))?;
+            ids.push(action.encode() as i64);
+        }
+        PyBuffer::<i64>::get(out)?.copy_from_slice(py, &ids)
     }
 
     /// The number of envs.

@@ -38,7 +38,6 @@ class VectorEnv:
         self.rewards = np.zeros((n, s), dtype=np.float32)
         self.done = np.zeros(n, dtype=np.uint8)
         self.player = np.zeros(n, dtype=np.int64)
-        self._rng = np.random.default_rng(seed)
         self._env.observe_into(self.obs, self.mask, self.player)
 
     def __repr__(self) -> str:
@@ -60,9 +59,11 @@ class VectorEnv:
         return self.obs, self.mask, self.player, self.rewards, self.done
 
     def random_actions(self) -> np.ndarray:
-        """One uniformly random legal action per env, chosen with numpy."""
-        noise = self._rng.random(self.mask.shape, dtype=np.float32) * self.mask
-        return noise.argmax(axis=1)
+        """One uniformly random legal action per env (drawn in Rust from the
+        env's seeded generator)."""
+        out = np.empty(self.num_envs, dtype=np.int64)
+        self._env.sample_actions(out)
+        return out
 
     def step_random(self, steps: int) -> Tuple[int, int]:
         """``steps`` random legal actions in every env, inside Rust (no
