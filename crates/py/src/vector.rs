@@ -3,6 +3,7 @@
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use rand::SeedableRng;
+use rayon::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use trumpf_core::{AnyAction, AnyGame, Game, GameId};
 
@@ -26,7 +27,6 @@ pub struct PyVectorEnv {
     rewards: Vec<f32>,
     done: Vec<u8>,
     players: Vec<i64>,
-    legal: Vec<AnyAction>,
     finished: u64,
     actions: u64,
 }
@@ -38,26 +38,19 @@ impl PyVectorEnv {
         Ok(game)
     }
 
-    /// Writes env `i`'s observation, mask and player to the scratch buffers.
-    fn observe(&mut self, i: usize) {
+    /// Writes every env's observation, mask and player to the scratch
+    /// buffers, the envs shared out over the cores.
+    fn observe_all(&mut self) {
         let id = self.cfg.id;
         let (len, n) = (id.observation_len(), id.num_actions());
-        let game = &self.games[i];
-        let seat = game.to_act();
-        self.players[i] = seat.map_or(-4, |s| s.index() as i64);
-        let obs = &mut self.obs[i * len..(i + 1) * len];
-        let mask = &mut self.mask[i * n..(i + 1) * n];
-        mask.fill(0);
-        match seat {
-            Some(seat) => {
-                game.view(seat).observe(obs);
-                game.legal_actions(&mut self.legal);
-                for a in &self.legal {
-                    mask[a.encode()] = 1;
-                }
-            }
-            None => obs.fill(0.0),
-        }
+        let games = &self.games;
+        self.obs
+            .par_chunks_mut(len)
+            .zip(self.mask.par_chunks_mut(n))
+            .zip(self.players.par_iter_mut())
+            .zip(games.par_iter())
+            .with_min_len(64)
+            .for_each(|(((obs, mask), player), game)| observe_one(game, obs, mask, player));
     }
 
     /// Applies `action` to env `i`; a finished deal writes its returns and
@@ -122,7 +115,6 @@ impl PyVectorEnv {
             rewards: vec![0.0; num_envs * id.seats()],
             done: vec![0; num_envs],
             players: vec![0; num_envs],
-            legal: Vec::new(),
             finished: 0,
             actions: 0,
         };
@@ -144,8 +136,8 @@ impl PyVectorEnv {
     ) -> PyResult<()> {
         for i in 0..self.games.len() {
             self.games[i] = self.deal()?;
-            self.observe(i);
         }
+        py.detach(|| self.observe_all());
         self.write(py, obs, mask, players)
     }
 
@@ -157,9 +149,7 @@ impl PyVectorEnv {
         mask: &Bound<'_, PyAny>,
         players: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        for i in 0..self.games.len() {
-            self.observe(i);
-        }
+        py.detach(|| self.observe_all());
         self.write(py, obs, mask, players)
     }
 
@@ -184,8 +174,8 @@ impl PyVectorEnv {
         for (i, &id) in ids.iter().enumerate() {
             let action = decode(self.cfg.id, usize::try_from(id).unwrap_or(usize::MAX))?;
             self.act(i, action)?;
-            self.observe(i);
         }
+        py.detach(|| self.observe_all());
         PyBuffer::<f32>::get(rewards)?.copy_from_slice(py, &self.rewards)?;
         PyBuffer::<u8>::get(done)?.copy_from_slice(py, &self.done)?;
         self.write(py, obs, mask, players)
@@ -246,5 +236,26 @@ impl PyVectorEnv {
             self.next_seed = self.next_seed.wrapping_add(1);
         }
         Ok(())
+    }
+}
+
+/// One env's observation of the seat to act, its legal mask and the seat
+/// (-4 once over: then all 0).
+fn observe_one(game: &AnyGame, obs: &mut [f32], mask: &mut [u8], player: &mut i64) {
+    mask.fill(0);
+    match game.to_act() {
+        Some(seat) => {
+            *player = seat.index() as i64;
+            game.view(seat).observe(obs);
+            let mut ids = Vec::with_capacity(64);
+            crate::state::legal_ids_of(game, &mut ids);
+            for id in ids {
+                mask[id] = 1;
+            }
+        }
+        None => {
+            *player = -4;
+            obs.fill(0.0);
+        }
     }
 }
