@@ -111,7 +111,7 @@ impl Rules {
 
     /// The rules as a dict of the record's keys (every key, as text, numbers
     /// and booleans as such).
-    pub fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    pub fn dict<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for pair in self.text().split_whitespace() {
             let Some((key, value)) = pair.split_once('=') else { continue };

@@ -70,7 +70,7 @@ impl PyGameInfo {
 
     /// The rules in force as a dict of the trumpf record's keys.
     fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        self.cfg.rules.to_py(py)
+        self.cfg.rules.dict(py)
     }
 
     /// The rules as the trumpf record's `rules` line writes them.
@@ -162,6 +162,9 @@ pub fn decode(id: GameId, action: usize) -> PyResult<AnyAction> {
 }
 
 /// Where a state stands.
+// Almost every state is `Playing`; boxing it would cost an allocation per
+// clone, and search clones states all the time.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Stage {
     /// Explicit chance: these cards are dealt so far, in order.

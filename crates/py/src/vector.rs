@@ -3,8 +3,8 @@
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use rand::SeedableRng;
-use rayon::prelude::*;
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 use trumpf_core::{AnyAction, AnyGame, Game, GameId};
 
 use crate::state::{Config, PyGameInfo, decode};
