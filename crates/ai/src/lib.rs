@@ -8,6 +8,7 @@
 
 pub mod advice;
 pub mod analysis;
+pub mod external;
 pub mod perfect;
 pub mod pimc;
 mod pub_extras;
@@ -36,6 +37,13 @@ pub trait Bot<G: Game>: Send {
     fn name(&self) -> &str;
     /// The action to take. Called only when `view` says it is this seat's turn.
     fn choose(&mut self, view: &G::View) -> G::Action;
+    /// What went wrong at the last decision, if the bot recovered from a
+    /// failure by playing a fallback (an outside program, [`external`],
+    /// that timed out, answered an illegal action or died): said once,
+    /// then cleared.
+    fn take_trouble(&mut self) -> Option<String> {
+        None
+    }
 }
 
 #[cfg(test)]

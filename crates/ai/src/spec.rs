@@ -2,7 +2,8 @@
 //! setup or a Python call name them: `random`, `heuristic`, `pimc` with
 //! options after a colon (`pimc:worlds=64,inference=off,exact=4,bidding=16`),
 //! the levels `easy`, `medium`, `hard`, and `perfect` (sees every card; for
-//! measurement only, never at a table).
+//! measurement only, never at a table), and `cmd:COMMAND` (an outside
+//! program speaking `docs/bot-protocol.md`, [`crate::external`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -12,6 +13,7 @@ use trumpf_core::skat::SkatGame;
 use trumpf_core::spidge::SpidgeGame;
 use trumpf_core::spitzer::SpitzerGame;
 
+use crate::external::{Command, ExternalBot, ParseCommandError};
 use crate::pimc::{PimcConfig, SkatPimc, SpidgePimc, SpitzerPimc};
 use crate::{Bot, RandomBot, SkatBot, SpidgeBot, SpitzerBot};
 
@@ -69,17 +71,22 @@ pub enum BotSpec {
     Level(Level),
     /// Sees every card and plays double-dummy (measurement only).
     Perfect,
+    /// An outside program (`cmd:COMMAND`, `cmd[timeout=MS]:COMMAND`).
+    Command(Command),
 }
 
 /// Text that names no bot.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// An unknown bot name.
-    #[error("unknown bot {0:?}: one of random, heuristic, pimc[:options], easy, medium, hard, perfect")]
+    #[error("unknown bot {0:?}: one of random, heuristic, pimc[:options], easy, medium, hard, perfect, cmd:COMMAND")]
     Unknown(String),
     /// A bad option of a PIMC bot.
     #[error("pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256)")]
     Option(String),
+    /// A `cmd:` spec that cannot be read.
+    #[error(transparent)]
+    Command(#[from] ParseCommandError),
     /// A bot that cannot sit at a table (it sees every card).
     #[error("the perfect bot sees every card: it is for measurement with `trumpf sim`, not for a table")]
     NotAtATable,
@@ -90,6 +97,9 @@ impl FromStr for BotSpec {
 
     fn from_str(s: &str) -> Result<BotSpec, SpecError> {
         let s = s.trim();
+        if s.starts_with("cmd:") || s.starts_with("cmd[") {
+            return Ok(BotSpec::Command(s.parse()?));
+        }
         let (name, options) = s.split_once(':').unwrap_or((s, ""));
         match name.to_ascii_lowercase().as_str() {
             "random" if options.is_empty() => Ok(BotSpec::Random),
@@ -132,6 +142,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Heuristic => f.write_str("heuristic"),
             BotSpec::Perfect => f.write_str("perfect"),
             BotSpec::Level(level) => level.fmt(f),
+            BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
                 f,
                 "pimc:worlds={},inference={},exact={},bidding={}",
@@ -162,6 +173,7 @@ macro_rules! bot_game {
                     BotSpec::Heuristic => Box::new($heuristic),
                     BotSpec::Pimc(config) => Box::new(<$pimc>::new(*config, seed)),
                     BotSpec::Level(level) => Box::new(<$pimc>::new(level.config(), seed)),
+                    BotSpec::Command(command) => Box::new(ExternalBot::new(command.clone(), seed)),
                     BotSpec::Perfect => return Err(SpecError::NotAtATable),
                 })
             }
@@ -187,6 +199,8 @@ mod tests {
             "hard",
             "perfect",
             "pimc:worlds=64,inference=off,exact=4,bidding=16",
+            "cmd:python3 examples/bot.py",
+            "cmd[timeout=300]:./bot --quick",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -196,6 +210,7 @@ mod tests {
         assert!(matches!("pimc:worlds=0x".parse::<BotSpec>(), Err(SpecError::Option(_))));
         assert!(matches!("pimc:colour=red".parse::<BotSpec>(), Err(SpecError::Option(_))));
         assert!(matches!("genius".parse::<BotSpec>(), Err(SpecError::Unknown(_))));
+        assert!(matches!("cmd:".parse::<BotSpec>(), Err(SpecError::Command(_))));
         assert!(matches!(<SkatGame as BotGame>::bot(&BotSpec::Perfect, 1), Err(SpecError::NotAtATable)));
         assert!(<SpidgeGame as BotGame>::bot(&BotSpec::Level(Level::Hard), 1).is_ok());
     }

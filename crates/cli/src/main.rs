@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod analyse;
 mod bench;
+mod export;
 mod loadtest;
 mod perft;
 mod play;
@@ -30,8 +31,10 @@ struct Cli {
 enum Command {
     /// Play a game against bots in the terminal (Skat by default).
     Play(play::PlayArgs),
-    /// Replay game records and print each game's settlement.
+    /// Replay game records and print each game's settlement (or --stats).
     Replay(replay::ReplayArgs),
+    /// Write every game of an ISS file as one JSON object per line.
+    Export(export::ExportArgs),
     /// Count the legal card sequences of the first N card plays of a deal.
     Perft(perft::PerftArgs),
     /// Measure engine speed.
@@ -66,6 +69,7 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Export(args) => export::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sim(args) => sim::run(args),

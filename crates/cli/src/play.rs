@@ -13,12 +13,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
+use trumpf_ai::external::Command;
 use trumpf_core::GameId;
 use trumpf_core::series::{MatchGame, MatchStatus, SkatMatchRules};
 use trumpf_core::skat::{MatchFormat, Scoring, SkatGame};
 use trumpf_core::spidge::SpidgeGame;
 use trumpf_core::spitzer::SpitzerGame;
-use trumpf_table::{BotKind, Resumable, SaveFormat, Table, saved_game};
+use trumpf_table::{BotKind, Controller, Resumable, SaveFormat, Table, saved_game};
 use trumpf_tui::{Options, TuiGame};
 
 /// Arguments of `trumpf play`.
@@ -57,6 +58,14 @@ pub struct PlayArgs {
     /// or random. With --resume too.
     #[arg(long, value_name = "LEVEL", default_value = "medium")]
     pub bots: BotKind,
+    /// An outside program in a bot's seat, speaking the bot protocol
+    /// (docs/bot-protocol.md): `cmd:COMMAND` or `cmd[timeout=MS]:COMMAND`,
+    /// e.g. "cmd:python3 examples/bot.py". Give it again for the next seat;
+    /// the other seats keep --bots. A program that fails, answers too late
+    /// or dies is stood in for by its first legal action, and the table
+    /// says so.
+    #[arg(long = "bot", value_name = "cmd:COMMAND")]
+    pub programs: Vec<Command>,
     /// Pause between bot moves, in milliseconds, so their play can be followed.
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub delay: u64,
@@ -189,7 +198,29 @@ fn run_skat(args: &PlayArgs) -> Result<()> {
     let at = args.members.map_or_else(String::new, |m| format!(" --members {m}"));
     let save = save_file::<SkatGame>(args, seed, format(args))?;
     let options = options(args, save, format(args), format!("trumpf play --seed {seed} --rules {spec}{at}"));
-    play(trumpf_tui::open::<SkatGame>(rules, seed, args.bots)?, &options)
+    play(open::<SkatGame>(args, rules, seed)?, &options)
+}
+
+/// The table of a new game: the person, the bots of `--bots`, and the
+/// programs of `--bot` in the first bot seats.
+fn open<G: TuiGame>(args: &PlayArgs, rules: <G as MatchGame>::Rules, seed: u64) -> Result<Table<G>> {
+    let mut setup = trumpf_tui::setup_with::<G>(rules, seed, args.bots);
+    seat_programs(&mut setup.controllers, &args.programs)?;
+    Ok(Table::new(setup)?)
+}
+
+/// Puts the `--bot` programs into the bot seats, in order, keeping the
+/// seats' names.
+fn seat_programs(controllers: &mut [Controller], programs: &[Command]) -> Result<()> {
+    let seats: Vec<usize> = (0..controllers.len()).filter(|&i| controllers[i].bot_kind().is_some()).collect();
+    if programs.len() > seats.len() {
+        bail!("{} programs for {} bot seats: give --bot at most {} times", programs.len(), seats.len(), seats.len());
+    }
+    for (&i, command) in seats.iter().zip(programs) {
+        let name = controllers[i].name().to_owned();
+        controllers[i] = Controller::program(command.clone(), name);
+    }
+    Ok(())
 }
 
 /// `trumpf play` for a game played as a match under its own `rules`.
@@ -197,7 +228,7 @@ fn run_match<G: TuiGame>(args: &PlayArgs, rules: <G as MatchGame>::Rules) -> Res
     let seed = args.seed.unwrap_or_else(clock_seed);
     let save = save_file::<G>(args, seed, SaveFormat::Trumpf)?;
     let options = options(args, save, format(args), format!("trumpf play {} --seed {seed}", G::NAME));
-    play(trumpf_tui::open::<G>(rules, seed, args.bots)?, &options)
+    play(open::<G>(args, rules, seed)?, &options)
 }
 
 /// Plays `table` in the terminal; prints the summary, and fails when the
@@ -292,7 +323,8 @@ fn resume_game<G: TuiGame>(args: &PlayArgs, file: &Path, text: &str) -> Result<(
     let what = || format!("{} cannot be continued", file.display());
     let saved = Resumable::<G>::read(text).with_context(what)?;
     // The person and the bots as at a new table of these rules.
-    let controllers = trumpf_tui::setup_with::<G>(saved.rules.clone(), saved.seed, args.bots).controllers;
+    let mut controllers = trumpf_tui::setup_with::<G>(saved.rules.clone(), saved.seed, args.bots).controllers;
+    seat_programs(&mut controllers, &args.programs)?;
     let table = saved.table(controllers).with_context(what)?;
     if let MatchStatus::Won(_) | MatchStatus::Drawn = table.status() {
         bail!("the match saved in {} is over: `trumpf replay {0}` shows it", file.display());
@@ -327,6 +359,7 @@ mod tests {
             resume: None,
             force: false,
             bots: BotKind::Heuristic,
+            programs: Vec::new(),
             delay: 0,
             fast: true,
             rules: None,

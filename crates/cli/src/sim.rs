@@ -12,6 +12,7 @@
 //! `deals`, `a_minus_b`, `ci95` and more).
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -20,12 +21,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 use trumpf_ai::perfect::Perfect;
 use trumpf_ai::tournament::{DealResult, Player, Side, Summary, TournamentGame, play_deal};
-use trumpf_ai::{BotGame, BotSpec};
-use trumpf_core::GameId;
+use trumpf_ai::{Bot, BotGame, BotSpec};
 use trumpf_core::series::record::RecordGame;
 use trumpf_core::skat::SkatGame;
 use trumpf_core::spidge::SpidgeGame;
 use trumpf_core::spitzer::SpitzerGame;
+use trumpf_core::{Game, GameId};
 
 use crate::rules::skat_rules;
 
@@ -35,7 +36,8 @@ pub struct SimArgs {
     /// The game: skat, spitzer or spidge.
     pub game: GameId,
     /// Configuration A: random, heuristic, pimc[:worlds=N,inference=on|off,exact=N,bidding=N], easy, medium,
-    /// hard, perfect (sees every card).
+    /// hard, perfect (sees every card), or cmd:COMMAND (an outside program speaking the bot protocol,
+    /// docs/bot-protocol.md; cmd[timeout=MS]:COMMAND sets its time per answer, 5000 ms by default).
     #[arg(long)]
     pub a: BotSpec,
     /// Configuration B (as --a).
@@ -76,6 +78,9 @@ struct JsonSummary<'a> {
     unit: &'static str,
     pass_in_rate: f64,
     declared: [Vec<JsonGames<'a>>; 2],
+    /// Per side, decisions at which a bot failed (an outside program) and
+    /// its first legal action was played instead.
+    fallbacks: [u64; 2],
 }
 
 #[derive(Debug, Serialize)]
@@ -117,15 +122,49 @@ fn record_rules<G: RecordGame>(args: &SimArgs) -> Result<G::Rules> {
 }
 
 /// A seat's player for a spec: a bot on its view, or the perfect player.
-fn player<G>(spec: &BotSpec, seed: u64) -> Player<G>
+/// Bots are watched: a failure they recovered from (an outside program's
+/// timeout, illegal answer or death) is counted in `log`.
+fn player<G>(spec: &BotSpec, seed: u64, log: &Arc<Mutex<Troubles>>) -> Player<G>
 where
     G: TournamentGame + BotGame,
     Perfect: trumpf_ai::tournament::Omniscient<G>,
 {
     // Only the perfect player is no bot: it sees the whole state.
     match G::bot(spec, seed) {
-        Ok(bot) => Player::Bot(bot),
+        Ok(bot) => Player::Bot(Box::new(Watched { bot, log: Arc::clone(log) })),
         Err(_) => Player::Omniscient(Box::new(Perfect::new())),
+    }
+}
+
+/// The failures one side's bots recovered from.
+#[derive(Debug, Default)]
+struct Troubles {
+    /// Decisions that fell back to the first legal action.
+    count: u64,
+    /// The first failure's words.
+    first: Option<String>,
+}
+
+/// A bot whose recovered failures are counted.
+struct Watched<G: Game> {
+    bot: Box<dyn Bot<G>>,
+    log: Arc<Mutex<Troubles>>,
+}
+
+impl<G: Game> Bot<G> for Watched<G> {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn choose(&mut self, view: &G::View) -> G::Action {
+        let action = self.bot.choose(view);
+        if let Some(trouble) = self.bot.take_trouble()
+            && let Ok(mut log) = self.log.lock()
+        {
+            log.count += 1;
+            log.first.get_or_insert(trouble);
+        }
+        action
     }
 }
 
@@ -140,9 +179,10 @@ where
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
     );
+    let logs = [Arc::new(Mutex::new(Troubles::default())), Arc::new(Mutex::new(Troubles::default()))];
     let make = |side: Side, seed: u64| match side {
-        Side::A => player::<G>(&args.a, seed),
-        Side::B => player::<G>(&args.b, seed),
+        Side::A => player::<G>(&args.a, seed, &logs[0]),
+        Side::B => player::<G>(&args.b, seed, &logs[1]),
     };
     let results: Vec<DealResult> = (0..args.deals)
         .into_par_iter()
@@ -156,6 +196,18 @@ where
     let summary = Summary::of(&results);
     let unit = if G::NAME == "skat" { "Seeger–Fabian points" } else { "game points" };
     print_summary(args, G::NAME, unit, &summary);
+    let fallbacks = logs.each_ref().map(|log| log.lock().map(|l| l.count).unwrap_or(0));
+    for (name, log) in ["A", "B"].iter().zip(&logs) {
+        if let Ok(log) = log.lock()
+            && log.count > 0
+        {
+            let first = log.first.as_deref().unwrap_or("");
+            eprintln!(
+                "note: {name}'s bot failed at {} decisions and its first legal action was played instead; the first: {first}",
+                log.count
+            );
+        }
+    }
     if let Some(path) = &args.plot {
         plot(path, &Summary::running(&results), &format!("{} − {}", args.a, args.b), unit)
             .with_context(|| format!("could not draw {}", path.display()))?;
@@ -185,6 +237,7 @@ where
             unit: if G::NAME == "skat" { "seeger_fabian" } else { "game_points" },
             pass_in_rate: summary.pass_in_rate,
             declared,
+            fallbacks,
         };
         println!("{}", serde_json::to_string(&json)?);
     }

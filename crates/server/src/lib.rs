@@ -102,11 +102,12 @@ pub struct Shared {
 /// The state handed to [`app`].
 pub type AppState = Arc<Shared>;
 
-/// `"person"`, `"bot"` or `"empty"`.
+/// `"person"`, `"bot"`, `"program"` or `"empty"`.
 pub(crate) fn kind_text(controller: &Controller) -> &'static str {
     match controller {
         Controller::Person { .. } => "person",
         Controller::Bot { .. } => "bot",
+        Controller::Program { .. } => "program",
         Controller::Empty => "empty",
     }
 }

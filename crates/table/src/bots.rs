@@ -66,6 +66,10 @@ pub enum BotTrouble<G: Game> {
     Panicked(String),
     /// The bot chose an action its view does not allow.
     Illegal(G::Action),
+    /// The bot failed and recovered with its first legal action (an outside
+    /// program that timed out, answered an illegal action or died), with
+    /// what happened ([`trumpf_ai::Bot::take_trouble`]).
+    Failed(String),
     /// The deal refused the bot's action (its view and the deal disagree).
     Refused {
         /// The action refused.
@@ -91,6 +95,7 @@ impl<G: Game> fmt::Display for BotTrouble<G> {
         match self {
             BotTrouble::Missing => f.write_str("has no bot"),
             BotTrouble::Panicked(message) => write!(f, "failed: {message}"),
+            BotTrouble::Failed(message) => write!(f, "failed: {message}"),
             BotTrouble::Illegal(action) => write!(f, "chose the illegal action {action}"),
             BotTrouble::Refused { action, error } => write!(f, "played {action}, which was refused: {error}"),
         }
@@ -133,7 +138,12 @@ impl<G: TableGame> Bots<G> {
     /// [`Event::Seated`](crate::Event::Seated)): a bot controller gets a
     /// fresh bot of its kind, anything else none.
     pub fn follow(&mut self, seed: u64, member: Member, controller: &Controller) {
-        let bot = controller.bot_kind().and_then(|kind| G::bot(kind, bot_seed(seed, member)));
+        let seed = bot_seed(seed, member);
+        let bot = match controller {
+            Controller::Bot { kind, .. } => G::bot(*kind, seed),
+            Controller::Program { command, .. } => G::program(command, seed),
+            Controller::Person { .. } | Controller::Empty => None,
+        };
         self.set(member, bot);
     }
 }
@@ -178,7 +188,7 @@ impl<G: Game> Bots<G> {
         let (action, trouble) = match self.players.get_mut(request.member.index()).and_then(Option::as_mut) {
             None => (fallback, Some(BotTrouble::Missing)),
             Some(bot) => match panic::catch_unwind(AssertUnwindSafe(|| bot.choose(&request.view))) {
-                Ok(action) if legal.contains(&action) => (action, None),
+                Ok(action) if legal.contains(&action) => (action, bot.take_trouble().map(BotTrouble::Failed)),
                 Ok(action) => (fallback, Some(BotTrouble::Illegal(action))),
                 Err(payload) => (fallback, Some(BotTrouble::Panicked(panic_text(payload.as_ref()).to_owned()))),
             },

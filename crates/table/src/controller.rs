@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use trumpf_ai::external::Command;
 use trumpf_ai::{BotSpec, Level};
 
 /// The player of one member of a table.
@@ -21,6 +22,14 @@ pub enum Controller {
         /// The name shown to the table and written to records.
         name: String,
     },
+    /// An outside program playing as a bot (`docs/bot-protocol.md`): asked
+    /// like a bot, through [`Table::bot_request`](crate::Table::bot_request).
+    Program {
+        /// The program and its time limit (`cmd:COMMAND`).
+        command: Command,
+        /// The name shown to the table and written to records.
+        name: String,
+    },
     /// A seat waiting for someone: nobody acts for it until a
     /// [`Table::set_controller`](crate::Table::set_controller) fills it.
     Empty,
@@ -37,11 +46,16 @@ impl Controller {
         Controller::Bot { kind, name: name.into() }
     }
 
+    /// An outside program `command` named `name`.
+    pub fn program(command: Command, name: impl Into<String>) -> Controller {
+        Controller::Program { command, name: name.into() }
+    }
+
     /// The member's name: the person's or the bot's; `"empty seat"` for a
     /// seat nobody holds.
     pub fn name(&self) -> &str {
         match self {
-            Controller::Person { name } | Controller::Bot { name, .. } => name,
+            Controller::Person { name } | Controller::Bot { name, .. } | Controller::Program { name, .. } => name,
             Controller::Empty => "empty seat",
         }
     }
@@ -49,6 +63,12 @@ impl Controller {
     /// Whether a person plays this member.
     pub fn is_person(&self) -> bool {
         matches!(self, Controller::Person { .. })
+    }
+
+    /// Whether a bot or an outside program plays this member (it is asked
+    /// through bot requests).
+    pub fn is_bot(&self) -> bool {
+        matches!(self, Controller::Bot { .. } | Controller::Program { .. })
     }
 
     /// The bot's kind, if a bot plays this member.

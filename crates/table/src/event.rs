@@ -104,6 +104,7 @@ mod form {
     enum Trouble<A> {
         Missing,
         Panicked(String),
+        Failed(String),
         Illegal(A),
         Refused { action: A, error: String },
     }
@@ -125,6 +126,7 @@ mod form {
                     trouble: trouble.as_ref().map(|t| match t {
                         BotTrouble::Missing => Trouble::Missing,
                         BotTrouble::Panicked(message) => Trouble::Panicked(message.clone()),
+                        BotTrouble::Failed(what) => Trouble::Failed(what.clone()),
                         BotTrouble::Illegal(action) => Trouble::Illegal(*action),
                         BotTrouble::Refused { action, error } => {
                             Trouble::Refused { action: *action, error: error.to_string() }
@@ -167,6 +169,7 @@ mod form {
                     trouble: trouble.map(|t| match t {
                         Trouble::Missing => BotTrouble::Missing,
                         Trouble::Panicked(message) => BotTrouble::Panicked(message),
+                        Trouble::Failed(what) => BotTrouble::Failed(what),
                         Trouble::Illegal(action) | Trouble::Refused { action, .. } => BotTrouble::Illegal(action),
                     }),
                 },

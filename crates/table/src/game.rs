@@ -3,6 +3,7 @@
 use std::fmt::{Debug, Display};
 
 use trumpf_ai::Bot;
+use trumpf_ai::external::Command;
 use trumpf_core::series::record::RecordGame;
 use trumpf_core::{Card, CardSet, Seat};
 
@@ -24,6 +25,14 @@ pub trait TableGame: RecordGame + PartialEq {
     /// A bot of `kind` (seeded with `seed` where it draws at random), or
     /// `None` if the game has none of that kind.
     fn bot(kind: BotKind, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+
+    /// A bot played by the outside program `command`
+    /// (`docs/bot-protocol.md`, [`trumpf_ai::external`]), or `None` if the
+    /// game cannot seat one.
+    fn program(command: &Command, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        let _ = (command, seed);
+        None
+    }
 
     /// The spoken name of `seat`: "Forehand", "E1", "L".
     fn seat_name(seat: Seat) -> &'static str;

@@ -128,6 +128,10 @@ impl TableGame for SpitzerGame {
         <SpitzerGame as trumpf_ai::BotGame>::bot(&kind.spec(), seed).ok()
     }
 
+    fn program(command: &trumpf_ai::external::Command, seed: u64) -> Option<Box<dyn Bot<SpitzerGame>>> {
+        <SpitzerGame as trumpf_ai::BotGame>::bot(&trumpf_ai::BotSpec::Command(command.clone()), seed).ok()
+    }
+
     fn seat_name(seat: Seat) -> &'static str {
         seat_name(seat)
     }

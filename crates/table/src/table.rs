@@ -536,7 +536,7 @@ impl<G: TableGame> Table<G> {
     pub fn bot_request(&self) -> Option<BotRequest<G>> {
         let seat = self.game.to_act()?;
         let member = self.member_at(seat);
-        self.controller(member)?.bot_kind()?;
+        self.controller(member).filter(|c| c.is_bot())?;
         Some(BotRequest { ticket: self.ticket(), member, seat, view: self.game.view(seat) })
     }
 
@@ -552,7 +552,7 @@ impl<G: TableGame> Table<G> {
         if answer.ticket != current {
             return Err(AnswerError::Stale { answer: answer.ticket, current });
         }
-        let is_bot = self.controller(answer.member).and_then(Controller::bot_kind).is_some();
+        let is_bot = self.controller(answer.member).is_some_and(Controller::is_bot);
         if !is_bot || self.to_act() != Some(answer.seat) || self.member_at(answer.seat) != answer.member {
             return Err(AnswerError::NotTheBot(answer.member));
         }

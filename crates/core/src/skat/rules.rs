@@ -388,6 +388,11 @@ impl Default for SkatRules {
 }
 
 impl SkatRules {
+    /// The named presets, as `--rules NAME`, the server and the Python
+    /// package name them.
+    pub const PRESETS: [(&'static str, SkatRules); 4] =
+        [("isko", SkatRules::ISKO), ("pub", SkatRules::PUB), ("pirat", SkatRules::PIRAT), ("xskat", SkatRules::XSKAT)];
+
     /// The International Skat Order: 3 members, throw-in, classic scoring,
     /// no Kontra, no Bock.
     pub const ISKO: SkatRules = SkatRules {

@@ -192,6 +192,10 @@ impl TableGame for SkatGame {
         <SkatGame as trumpf_ai::BotGame>::bot(&kind.spec(), seed).ok()
     }
 
+    fn program(command: &trumpf_ai::external::Command, seed: u64) -> Option<Box<dyn Bot<SkatGame>>> {
+        <SkatGame as trumpf_ai::BotGame>::bot(&trumpf_ai::BotSpec::Command(command.clone()), seed).ok()
+    }
+
     fn seat_name(seat: Seat) -> &'static str {
         seat_name(seat)
     }

@@ -5,8 +5,7 @@ use trumpf_core::series::SkatMatchRules;
 use trumpf_core::skat::{MatchFormat, PassOut, Scoring, SkatRules};
 
 /// The named presets.
-pub const PRESETS: [(&str, SkatRules); 4] =
-    [("isko", SkatRules::ISKO), ("pub", SkatRules::PUB), ("pirat", SkatRules::PIRAT), ("xskat", SkatRules::XSKAT)];
+pub const PRESETS: [(&str, SkatRules); 4] = SkatRules::PRESETS;
 
 /// A one-line description of the rules in force, for the screen: the
 /// preset's name (`custom` for anything but a preset, whose scoring and
