@@ -264,7 +264,7 @@ fn a_spitze_game_refuses_the_win_and_solves_card_points() {
         let mut game = SkatGame::new(SkatDeal::from_seed(seed), SkatRules::XSKAT);
         let mut legal = Vec::new();
         // Random actions, Spitze whenever offered, until the first lead.
-        while !game.is_over() && !(game.phase() == SkatPhase::Playing && game.spitze().is_some()) {
+        while !(game.is_over() || game.phase() == SkatPhase::Playing && game.spitze().is_some()) {
             let seat = game.to_act().unwrap();
             game.legal_actions(&mut legal);
             let action = if legal.contains(&SkatAction::Spitze) {
