@@ -10,7 +10,9 @@
 //!   bids to the value of the best game it wins; Kontra and Re when the
 //!   game is lost or won for certain.
 //! * Spitzer announcements: each legal one solved with all hands known.
-//! * Spidge: Nil (the dealer's Grand Slam) when it can stay clean, else tricks.
+//! * Spidge: Nil (the dealer's Grand Slam) when it can stay clean, else
+//!   tricks; within [`SPIDGE_NODES`] per solve, else (the early tricks of
+//!   most deals) the heuristic bot's card.
 //!
 //! What the solver does not play (a Ramsch, the Grand Hand offer,
 //! Schieberamsch) the game's heuristic bot decides from the seat's view.
@@ -24,6 +26,9 @@ use crate::pimc::{discard_for, spitzer_win_score};
 use crate::solver::{Goal, Objective, Solver};
 use crate::tournament::Omniscient;
 use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot};
+
+/// The search nodes of one Spidge solve of the perfect player.
+pub const SPIDGE_NODES: u64 = 1_000_000;
 
 /// Plays with every card in sight (see the module docs).
 pub struct Perfect {
@@ -179,6 +184,16 @@ impl Perfect {
     }
 
     fn spidge(&mut self, game: &SpidgeGame) -> Option<SpidgeAction> {
+        // Full Spidge deals are beyond the solver in reasonable time: every
+        // solve gets a node budget, and a decision that runs out of it is
+        // the heuristic bot's (the early tricks of most deals).
+        self.solver.set_node_limit(Some(SPIDGE_NODES));
+        let action = self.spidge_solved(game);
+        self.solver.set_node_limit(None);
+        action
+    }
+
+    fn spidge_solved(&mut self, game: &SpidgeGame) -> Option<SpidgeAction> {
         let seat = game.to_act()?;
         // Nil (for the dealer, with the dummy: the Grand Slam) if it can stay clean.
         // (The dealer's Min counts the dummy's tricks: t = 0 is his Grand Slam.)
