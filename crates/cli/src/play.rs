@@ -60,7 +60,7 @@ pub struct PlayArgs {
     pub bots: BotKind,
     /// An outside program in a bot's seat, speaking the bot protocol
     /// (docs/bot-protocol.md): `cmd:COMMAND` or `cmd[timeout=MS]:COMMAND`,
-    /// e.g. "cmd:python3 examples/bot.py". Give it again for the next seat;
+    /// e.g. "cmd:python3 examples/random_bot.py". Give it again for the next seat;
     /// the other seats keep --bots. A program that fails, answers too late
     /// or dies is stood in for by its first legal action, and the table
     /// says so.
