@@ -5,7 +5,9 @@
 //! the best one, and the difference is what that play gave away (Skat and
 //! Spitzer: card points of the mover's side; Spidge: tricks of the mover).
 //! The analysis also says what the declarer's game was worth with perfect
-//! play from the first lead, and whether he could have made it.
+//! play from the first lead, and whether he could have made it. A Spidge
+//! deal is checked from its end back as far as the solver gets within a
+//! budget ([`SPIDGE_NODES`]): full Spidge deals are beyond it.
 //!
 //! The solver plays double-dummy: it "knows" every hand, which a player
 //! does not. A card that costs points double-dummy may still have been a
@@ -204,8 +206,16 @@ pub fn analyse_spitzer(
     })
 }
 
+/// The search nodes of one card's solve in a Spidge analysis.
+pub const SPIDGE_NODES: u64 = 3_000_000;
+
 /// Checks a Spidge deal: each card's cost in the mover's tricks (the most
 /// he could guarantee).
+///
+/// Full Spidge deals are beyond the solver, so the cards are checked from
+/// the last one back, each within [`SPIDGE_NODES`]; the first that runs out
+/// ends the check, and the analysis covers the cards after it (the end of
+/// the deal, where the solver is exact). The plays are in play order.
 ///
 /// # Errors
 /// A refused action, or a position the solver refuses.
@@ -214,16 +224,41 @@ pub fn analyse_spidge(
     start: &SpidgeGame,
     actions: &[(Seat, SpidgeAction)],
 ) -> Result<Analysis, AnalysisError> {
-    let mut plays = Vec::new();
-    let mut number = 0;
+    let mut positions = Vec::new();
     replay(start, actions, |game, seat, card| {
-        let values = solver.spidge_cards(game, Objective::Max)?;
-        if let (Some(best), Some(value)) = (best_of(&values, true), values.get(card)) {
-            plays.push(Play { card_number: number, seat, played: card, best, value, cost: best.1 - value });
-        }
-        number += 1;
+        positions.push((*game, seat, card));
         Ok(())
     })?;
+    let limit = solver.node_limit();
+    solver.set_node_limit(Some(SPIDGE_NODES));
+    let mut plays = Vec::new();
+    let mut failed = None;
+    for (number, (game, seat, card)) in positions.iter().enumerate().rev() {
+        match solver.spidge_cards(game, Objective::Max) {
+            Ok(values) => {
+                if let (Some(best), Some(value)) = (best_of(&values, true), values.get(*card)) {
+                    plays.push(Play {
+                        card_number: number,
+                        seat: *seat,
+                        played: *card,
+                        best,
+                        value,
+                        cost: best.1 - value,
+                    });
+                }
+            }
+            Err(SolveError::Budget) => break,
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
+        }
+    }
+    solver.set_node_limit(limit);
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    plays.reverse();
     Ok(Analysis { unit: "tricks of the mover", perfect_value: None, could_win: None, plays, trick_size: 4 })
 }
 
@@ -311,5 +346,34 @@ mod tests {
             assert_eq!(analysis.could_win, Some(minimax(&start, declarer) >= 61));
         }
         assert!(checked > 100);
+    }
+
+    /// A whole Spidge deal is analysed within its budget: from the last
+    /// card back without a gap, in play order, each play's cost what its
+    /// value and the best card's say; the last trick's cards are always in.
+    #[test]
+    fn a_whole_spidge_deal_is_checked_from_the_end_within_the_budget() {
+        for seed in 0..3u64 {
+            let start = SpidgeGame::from_seed(seed);
+            let mut game = start;
+            let mut rng = deal_rng(seed);
+            let mut actions = Vec::new();
+            while !game.is_over() {
+                let legal = game.legal_cards();
+                let card = legal.nth(uniform_below(&mut rng, legal.len() as u32) as usize).unwrap();
+                let seat = game.to_act().unwrap();
+                game.try_apply(seat, SpidgeAction::Play(card)).unwrap();
+                actions.push((seat, SpidgeAction::Play(card)));
+            }
+            let analysis = analyse_spidge(&mut Solver::with_table_bits(16), &start, &actions).unwrap();
+            let n = analysis.plays.len();
+            assert!(n >= 4, "seed {seed}: at least the last trick, got {n}");
+            for (k, play) in analysis.plays.iter().enumerate() {
+                assert_eq!(play.card_number, actions.len() - n + k, "seed {seed}: contiguous up to the end");
+                assert_eq!(SpidgeAction::Play(play.played), actions[play.card_number].1);
+                assert_eq!(play.cost, play.best.1 - play.value);
+                assert!(play.cost >= 0 && play.value <= 13);
+            }
+        }
     }
 }
