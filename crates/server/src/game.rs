@@ -11,10 +11,10 @@ use trumpf_ai::advice::{Advice, Advise};
 use trumpf_ai::analysis::{Analysis, analyse_skat, analyse_spidge, analyse_spitzer};
 use trumpf_core::series::record::RecordGame;
 use trumpf_core::series::{SkatMatchRules, read_skat_rules_onto};
-use trumpf_core::skat::{Contract, GiftStep, Levels, SkatAction, SkatGame, SkatPhase, SkatView, spitze_card};
+use trumpf_core::skat::{GiftStep, SkatAction, SkatGame, SkatPhase, SkatView, spitze_card};
 use trumpf_core::spidge::{SpidgeAction, SpidgeGame, SpidgeView};
 use trumpf_core::spitzer::{SpitzerAction, SpitzerGame, SpitzerView};
-use trumpf_core::{Card, CardSet, GameId, GameView, Seat};
+use trumpf_core::{Card, GameId, GameView, Seat};
 use trumpf_table::{Numbered, TableGame};
 
 /// A game the server seats.
@@ -125,7 +125,7 @@ impl ServerGame for SkatGame {
             SkatAction::Discard(cards) => format!("Lay away {}", cards.dotted()),
             SkatAction::Declare(contract) => {
                 let known = view.hand.union(view.known_skat);
-                format!("{contract} (worth {})", plain_value(contract, known))
+                format!("{contract} (worth {})", contract.plain_value(known))
             }
             SkatAction::Play(card) => card.to_string(),
             SkatAction::Kontra => "Kontra".to_owned(),
@@ -144,26 +144,6 @@ impl ServerGame for SkatGame {
     fn analyse(start: &SkatGame, actions: &[(Seat, SkatAction)]) -> Result<Analysis, String> {
         analyse_skat(&mut Solver::with_table_bits(18), start, actions).map_err(|e| e.to_string())
     }
-}
-
-/// The value of `contract` if won without any level beyond those
-/// announced, matadors counted from `known` (the declarer's cards he can
-/// see): the figure a declaration button shows.
-fn plain_value(contract: Contract, known: CardSet) -> u16 {
-    if let Some(value) = contract.null_value() {
-        return value;
-    }
-    let levels = Levels {
-        matadors: contract.kind.matadors(known).unsigned_abs(),
-        hand: contract.hand,
-        schneider: contract.schneider,
-        schneider_announced: contract.schneider,
-        schwarz: contract.schwarz,
-        schwarz_announced: contract.schwarz,
-        ouvert: contract.ouvert,
-        spitze: 0,
-    };
-    contract.kind.base_value().unwrap_or(0) * levels.multiplier()
 }
 
 impl ServerGame for SpitzerGame {

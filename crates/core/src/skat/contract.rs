@@ -275,6 +275,27 @@ impl Contract {
         }
     }
 
+    /// The value of the contract if won with no level beyond those it
+    /// announces, matadors counted from `known` (the declarer's cards he
+    /// can see): the figure a declaration offers to show. Null: its fixed
+    /// value.
+    pub fn plain_value(self, known: CardSet) -> u16 {
+        if let Some(value) = self.null_value() {
+            return value;
+        }
+        let levels = super::scoring::Levels {
+            matadors: self.kind.matadors(known).unsigned_abs(),
+            hand: self.hand,
+            schneider: self.schneider,
+            schneider_announced: self.schneider,
+            schwarz: self.schwarz,
+            schwarz_announced: self.schwarz,
+            ouvert: self.ouvert,
+            spitze: 0,
+        };
+        self.kind.base_value().unwrap_or(0) * levels.multiplier()
+    }
+
     /// Whether the opponents' first trick ends the game (§6.5): schwarz announced.
     pub const fn ends_on_defender_trick(self) -> bool {
         !matches!(self.kind, GameKind::Null) && self.schwarz
@@ -444,6 +465,21 @@ pub const fn points(cards: CardSet) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_values_as_skat_md_counts_them() {
+        let jack = |suit| Card::new(suit, Rank::Jack);
+        // §7: with 1 (♣J), game 1: 2 × 12 = 24.
+        let with_one = CardSet::EMPTY.with(jack(Suit::Clubs));
+        assert_eq!(Contract::pickup(GameKind::Suit(Suit::Clubs)).plain_value(with_one), 24);
+        // Without 2 (♥J the highest), game 1, hand 1: 4 × 24 = 96.
+        let without_two = CardSet::EMPTY.with(jack(Suit::Hearts));
+        let grand_hand = Contract { hand: true, ..Contract::pickup(GameKind::Grand) };
+        assert_eq!(grand_hand.plain_value(without_two), 96);
+        // §8.1: Null ouvert 46, whatever the cards.
+        let null_ouvert = Contract { ouvert: true, ..Contract::pickup(GameKind::Null) };
+        assert_eq!(null_ouvert.plain_value(with_one), 46);
+    }
 
     #[test]
     fn eighteen_well_formed_contracts() {

@@ -13,8 +13,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use trumpf_core::series::{MatchStatus, PiratPhase, PlayedDeal, Round};
 use trumpf_core::skat::{
-    AuctionStage, BockStacking, Contract, GameKind, GiftStep, Levels, MatchFormat, PassOut, RamschKind, SkatAction,
-    SkatGame, SkatOutcome, SkatPhase, points,
+    AuctionStage, BockStacking, Contract, GameKind, GiftStep, MatchFormat, PassOut, RamschKind, SkatAction, SkatGame,
+    SkatOutcome, SkatPhase, points,
 };
 use trumpf_core::{CardSet, GameView, Seat, Suit};
 use trumpf_table::skat::{Said, hand_order, pushes_text, seat_name};
@@ -238,7 +238,7 @@ impl Model<SkatGame> {
         let v = &self.view;
         match (v.phase, action) {
             (_, SkatAction::Declare(contract)) => {
-                let value = plain_value(contract, v.hand | v.skat);
+                let value = contract.plain_value(v.hand | v.skat);
                 let sign = if contract.null_value().is_some() {
                     "="
                 } else if contract.hand {
@@ -905,25 +905,6 @@ fn kind_symbol(kind: GameKind) -> char {
     }
 }
 
-/// The value of `contract` if won without any level beyond those announced,
-/// with matadors counted from `known` (the declarer's cards he can see).
-fn plain_value(contract: Contract, known: CardSet) -> u16 {
-    if let Some(value) = contract.null_value() {
-        return value;
-    }
-    let levels = Levels {
-        matadors: contract.kind.matadors(known).unsigned_abs(),
-        hand: contract.hand,
-        schneider: contract.schneider,
-        schneider_announced: contract.schneider,
-        schwarz: contract.schwarz,
-        schwarz_announced: contract.schwarz,
-        ouvert: contract.ouvert,
-        spitze: 0,
-    };
-    contract.kind.base_value().unwrap_or(0) * levels.multiplier()
-}
-
 /// What each suit game and Grand is worth if won with no level beyond the
 /// game (matadors counted from `cards`, "with" or "without", both raising
 /// the value), and how many trumps `cards` hold for it: values, not advice.
@@ -938,7 +919,7 @@ fn game_values(cards: CardSet, whose: &str) -> Vec<Line<'static>> {
         GameKind::Suit(Suit::Diamonds),
         GameKind::Grand,
     ] {
-        let value = plain_value(Contract::pickup(kind), cards);
+        let value = Contract::pickup(kind).plain_value(cards);
         let matadors = kind.matadors(cards);
         let with = if matadors >= 0 { "with" } else { "without" };
         let held = cards.intersect(kind.trumps()).len();
