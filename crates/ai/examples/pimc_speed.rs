@@ -67,7 +67,7 @@ fn main() {
     let config = if hard {
         PimcConfig::HARD
     } else {
-        PimcConfig { worlds, inference: true, exact_tricks: 5, bidding_worlds: 0 }
+        PimcConfig { worlds, inference: true, exact_tricks: 5, bidding_worlds: 0, ..PimcConfig::HARD }
     };
     if games.contains("skat") {
         let mut ms = Vec::new();

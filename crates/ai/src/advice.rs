@@ -5,7 +5,8 @@
 //! hidden cards dealt as the view allows, [`sampler`](crate::sampler)),
 //! each solved double-dummy: Skat and Spitzer give the chance that the
 //! seat's side comes out ahead (the declarer makes his game, or the
-//! defenders beat it), Spidge the tricks the seat takes on average. The
+//! defenders beat it), Spidge the award points (the seat's own, less half
+//! of each other player's, [`Solver::spidge_awards`]). The
 //! advice says so: the values are estimates over guessed hands, not
 //! certainties. Other decisions (bidding, the skat, announcements) are
 //! answered by the hard PIMC bot, with no values.
@@ -18,9 +19,10 @@ use trumpf_core::spitzer::{SpitzerGame, SpitzerPhase, SpitzerView};
 use trumpf_core::{Card, Game, GameView};
 
 use crate::Bot;
+use crate::perfect::SPIDGE_NODES;
 use crate::pimc::{PimcConfig, SkatPimc, SpidgePimc, SpitzerPimc};
 use crate::sampler::{Sampled, Worlds};
-use crate::solver::{Goal, Objective, Solver};
+use crate::solver::{Goal, Solver};
 
 /// The recommended action and, for a card, what every legal card is worth.
 #[derive(Clone, Debug, PartialEq)]
@@ -129,18 +131,20 @@ impl Advise for SpidgeGame {
         if !view.is_my_turn() {
             return None;
         }
+        // Each world within a node budget: the first tricks of a Spidge deal
+        // are beyond the solver, and then the hint is the hard bot's card.
         let cards = card_values::<SpidgeGame>(view, worlds, seed, |solver, world| {
-            let values = solver.spidge_cards(world, Objective::Max).ok()?;
-            Some(values.iter().map(|(c, v)| (c, f64::from(v))).collect())
+            solver.set_node_limit(Some(SPIDGE_NODES));
+            let values = solver.spidge_awards(world).ok()?;
+            Some(values.iter().map(|(c, v)| (c, f64::from(v) / 2.0)).collect())
         });
-        // The hard bot knows whether this hand plays for Nil: its card.
-        let action = SpidgePimc::new(PimcConfig::HARD, seed).choose(view);
-        Some(Advice {
-            action,
-            cards: cards.unwrap_or_default(),
-            unit: "tricks on average (playing for tricks)",
-            how: how(worlds),
-        })
+        let Some(cards) = cards else {
+            let action = SpidgePimc::new(PimcConfig::HARD, seed).choose(view);
+            let how = "what the hard bot would do (too early in the deal to solve)".to_owned();
+            return Some(Advice { action, cards: Vec::new(), unit: "", how });
+        };
+        let action = view.card_action(cards.first()?.0);
+        Some(Advice { action, cards, unit: "award points (yours less half of each other player's)", how: how(worlds) })
     }
 }
 
@@ -171,5 +175,30 @@ mod tests {
         // Not this seat's turn: no advice.
         let other = game.view(seat.next(3));
         assert!(SkatGame::advise(&other, 6, 1).is_none());
+    }
+
+    #[test]
+    fn spidge_advice_values_the_awards_and_early_on_is_the_hard_bots_card() {
+        use trumpf_core::spidge::SpidgeAction;
+        let mut game = SpidgeGame::from_seed(11);
+        // The first trick: beyond the solver's budget, the hard bot's card.
+        let view = game.view(game.to_act().unwrap());
+        let early = SpidgeGame::advise(&view, 4, 1).unwrap();
+        let mut legal = Vec::new();
+        view.legal_actions(&mut legal);
+        assert!(legal.contains(&early.action));
+        // Nine tricks in, every card is valued, best first, in half-point steps.
+        while game.played().len() < 36 {
+            let card = game.legal_cards().first().unwrap();
+            game.apply_unchecked(SpidgeAction::Play(card));
+        }
+        let view = game.view(game.to_act().unwrap());
+        let advice = SpidgeGame::advise(&view, 6, 1).unwrap();
+        let cards: trumpf_core::CardSet = advice.cards.iter().map(|&(c, _)| c).collect();
+        assert_eq!(cards, view.legal_cards());
+        assert!(advice.cards.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+        // Own award at most 4 (a Grand Slam), the others' at most 4 + 2.
+        assert!(advice.cards.iter().all(|&(_, v)| (-6.0..=4.0).contains(&v)));
+        assert_eq!(advice.action, SpidgeAction::Play(advice.cards[0].0));
     }
 }

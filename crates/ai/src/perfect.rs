@@ -4,26 +4,27 @@
 //!
 //! * Card play: the solver's best card (Skat: the declarer's points,
 //!   maximised by him and minimised by the defenders; Spitzer: its side's
-//!   points; Spidge: its tricks, fewest when it aims at Nil).
+//!   points; Spidge: the awards, [`Solver::spidge_awards`]).
 //! * Skat bidding and declaring: with every hand and the skat known it
 //!   solves every game, hand and pickup (the discard chosen by rule), and
 //!   bids to the value of the best game it wins; Kontra and Re when the
 //!   game is lost or won for certain.
 //! * Spitzer announcements: each legal one solved with all hands known.
-//! * Spidge: Nil (the dealer's Grand Slam) when it can stay clean, else
-//!   tricks; within [`SPIDGE_NODES`] per solve, else (the early tricks of
-//!   most deals) the heuristic bot's card.
+//! * Spidge: the card best for its own award against the others' (each
+//!   player's chance solved with both others against it), within
+//!   [`SPIDGE_NODES`] per decision, else the heuristic bot's card; ties
+//!   to the heuristic's card.
 //!
 //! What the solver does not play (a Ramsch, the Grand Hand offer,
 //! Schieberamsch) the game's heuristic bot decides from the seat's view.
 
 use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatDeal, SkatGame, SkatPhase, SkatRules};
-use trumpf_core::spidge::{Hand, SpidgeAction, SpidgeGame};
+use trumpf_core::spidge::{SpidgeAction, SpidgeGame};
 use trumpf_core::spitzer::{SpitzerAction, SpitzerGame, SpitzerPhase};
 use trumpf_core::{Game, Seat};
 
 use crate::pimc::{discard_for, spitzer_win_score};
-use crate::solver::{Goal, Objective, Solver};
+use crate::solver::{Goal, Solver};
 use crate::tournament::Omniscient;
 use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot};
 
@@ -195,17 +196,14 @@ impl Perfect {
 
     fn spidge_solved(&mut self, game: &SpidgeGame) -> Option<SpidgeAction> {
         let seat = game.to_act()?;
-        // Nil (for the dealer, with the dummy: the Grand Slam) if it can stay clean.
-        // (The dealer's Min counts the dummy's tricks: t = 0 is his Grand Slam.)
-        let _ = Hand::of_seat(seat);
-        let nil = self.solver.spidge(game, Objective::Min).ok()? == 0;
-        let objective = if nil { Objective::Min } else { Objective::Max };
-        let values = self.solver.spidge_cards(game, objective).ok()?;
-        let pick = match objective {
-            Objective::Max => values.iter().max_by_key(|&(c, v)| (v, std::cmp::Reverse(c))),
-            Objective::Min => values.iter().min_by_key(|&(c, v)| (v, c)),
-        };
-        pick.map(|(c, _)| SpidgeAction::Play(c))
+        // The award value of every card (its own award, against the others'),
+        // ties to the heuristic's card: where nothing is at stake any more
+        // the card does not matter, and the heuristic's looks sensible.
+        let values = self.solver.spidge_awards(game).ok()?;
+        let best = values.iter().map(|(_, v)| v).max()?;
+        let SpidgeAction::Play(hint) = SpidgeBot::new().choose(&game.view(seat));
+        let pick = if values.get(hint) == Some(best) { hint } else { values.iter().find(|&(_, v)| v == best)?.0 };
+        Some(SpidgeAction::Play(pick))
     }
 }
 

@@ -7,8 +7,8 @@
 //!   [`sampler::weights`](crate::sampler::weights) when it is on). Early in
 //!   a deal the solver answers "is the contract made" (fast); from
 //!   [`PimcConfig::exact_tricks`] tricks before the end on it counts card
-//!   points, so the bot also fights for schneider and for every point
-//!   (Spidge: tricks). Equal averages are broken by the game's heuristic
+//!   points, so the bot also fights for schneider and for every point.
+//!   Equal averages are broken by the game's heuristic
 //!   bot, so a decided position is still played sensibly.
 //! * **Skat bidding and declaration** (with [`PimcConfig::bidding_worlds`]):
 //!   the unseen cards are dealt that many times; every game type is solved
@@ -20,9 +20,11 @@
 //!   is likely lost (Kontra) or won (Re).
 //! * **Spitzer announcements**: each legal announcement and passing are
 //!   solved over sampled worlds and scored with the tariff.
-//! * **Spidge aims**: at its first decision a hand samples worlds and
-//!   compares the chances of Nil (the dealer's Grand Slam), and of Spidge or
-//!   Slam, and plays for the better one to the end of the deal.
+//! * **Spidge awards**: Spidge scores thresholds (Nil, 10+ tricks, all 13),
+//!   not tricks, so a card is valued by the awards: in every world the
+//!   solver asks whether each player can still make sure of each award left
+//!   to him, with both others against him ([`Solver::spidge_awards`]), and
+//!   the bot takes the card best for its own award against the others'.
 //!
 //! Everything else (Ramsch, the Grand Hand offer, Schieberamsch) is left to
 //! the game's heuristic bot. The bots see nothing but their view; the
@@ -33,18 +35,25 @@ use std::cell::{Cell, RefCell};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatDeal, SkatGame, SkatPhase, SkatRules, SkatView};
-use trumpf_core::spidge::{Hand, SpidgeAction, SpidgeGame, SpidgeView};
+use trumpf_core::spidge::{SpidgeAction, SpidgeGame, SpidgeView};
 use trumpf_core::spitzer::{
     Column, Contract as SpitzerContract, SpitzerAction, SpitzerDeal, SpitzerGame, SpitzerPhase, SpitzerView, tariff,
 };
 use trumpf_core::{Card, CardSet, Game, GameView, Seat, Suit};
 
 use crate::sampler::{Deck, Sampled, Worlds, weights};
-use crate::solver::{Goal, Objective, SolveError, Solver};
+use crate::solver::{Goal, SolveError, Solver};
 use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot};
 
-/// The winning chance a game needs for the bot to bid on it.
+/// The winning chance a game needs for the bot to bid on it, once
+/// calibrated ([`PimcConfig::calibrated`]).
 pub const BID_CHANCE: f64 = 0.6;
+
+/// The double-dummy chance at which a suit or grand game is bid, in percent.
+pub const BID_PERCENT: u8 = 60;
+
+/// The double-dummy chance at which a Null game is bid, in percent.
+pub const NULL_PERCENT: u8 = 60;
 
 /// The losing chance of the declarer at which a defender says Kontra.
 pub const KONTRA_CHANCE: f64 = 0.65;
@@ -65,15 +74,55 @@ pub struct PimcConfig {
     /// Deals sampled for bidding, declaring, Kontra and announcements; 0
     /// leaves those to the heuristic bot.
     pub bidding_worlds: usize,
+    /// The double-dummy winning chance, in percent, at which a Skat suit or
+    /// grand game is bid (see [`PimcConfig::calibrated`]).
+    pub bid_percent: u8,
+    /// The same for a Null game.
+    pub null_percent: u8,
 }
 
 impl PimcConfig {
     /// Few worlds, no inference, the heuristic's bidding: a fair opponent.
-    pub const EASY: PimcConfig = PimcConfig { worlds: 8, inference: false, exact_tricks: 3, bidding_worlds: 0 };
+    pub const EASY: PimcConfig = PimcConfig {
+        worlds: 8,
+        inference: false,
+        exact_tricks: 3,
+        bidding_worlds: 0,
+        bid_percent: BID_PERCENT,
+        null_percent: NULL_PERCENT,
+    };
     /// More worlds, inference, bidding by a short simulation.
-    pub const MEDIUM: PimcConfig = PimcConfig { worlds: 24, inference: true, exact_tricks: 4, bidding_worlds: 8 };
+    pub const MEDIUM: PimcConfig = PimcConfig {
+        worlds: 24,
+        inference: true,
+        exact_tricks: 4,
+        bidding_worlds: 8,
+        bid_percent: BID_PERCENT,
+        null_percent: NULL_PERCENT,
+    };
     /// The strongest: many worlds, inference, bidding by simulation.
-    pub const HARD: PimcConfig = PimcConfig { worlds: 64, inference: true, exact_tricks: 5, bidding_worlds: 16 };
+    pub const HARD: PimcConfig = PimcConfig {
+        worlds: 64,
+        inference: true,
+        exact_tricks: 5,
+        bidding_worlds: 16,
+        bid_percent: BID_PERCENT,
+        null_percent: NULL_PERCENT,
+    };
+}
+
+impl PimcConfig {
+    /// A double-dummy winning chance `p` of a `kind` game made comparable
+    /// across game types: shifted so that the configured chance of the kind
+    /// ([`PimcConfig::bid_percent`], [`PimcConfig::null_percent`]) becomes
+    /// [`BID_CHANCE`]. A solver that sees every card misjudges the kinds
+    /// differently: its defenders cooperate perfectly (a suit declarer does
+    /// better at the table), while its Null declarer knows where every card
+    /// lies (he does worse).
+    pub fn calibrated(&self, kind: GameKind, p: f64) -> f64 {
+        let percent = if kind == GameKind::Null { self.null_percent } else { self.bid_percent };
+        (p + BID_CHANCE - f64::from(percent) / 100.0).clamp(0.0, 1.0)
+    }
 }
 
 impl Default for PimcConfig {
@@ -121,6 +170,15 @@ fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     })
 }
 
+/// Forgets what this thread's solver tables hold (keeping their memory).
+/// A solve cut by its node budget depends on what the table already knows,
+/// so a tournament calls this before every game: each game is then played
+/// the same whatever was played before it on the thread (a configuration
+/// against itself scores exactly 0, whatever the thread count).
+pub fn forget_tables() {
+    SOLVER.with(|s| s.borrow_mut().clear());
+}
+
 /// Runs `f` as one decision: all its solves share [`DECISION_NODES`].
 fn decision<T>(f: impl FnOnce() -> T) -> T {
     let outer = BUDGET.replace(Some((DECISION_NODES, 1)));
@@ -144,8 +202,6 @@ pub struct PimcBot<F> {
     fallback: F,
     /// A Skat plan for the deal: the hand it was made for and what it found.
     skat_plan: Option<(CardSet, SkatPlan)>,
-    /// A Spidge aim for the deal: the hand it was made for and the objective.
-    spidge_aim: Option<(CardSet, Objective)>,
     name: String,
 }
 
@@ -157,7 +213,6 @@ impl<F> PimcBot<F> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             fallback,
             skat_plan: None,
-            spidge_aim: None,
             name: format!("pimc:worlds={}", config.worlds),
         }
     }
@@ -222,10 +277,15 @@ impl Tally {
     }
 }
 
+/// How many worlds in a row may run out of their node budget, none solved
+/// yet, before a decision gives up on the search.
+const GIVE_UP_AFTER: usize = 3;
+
 /// Averages per-card values over `n` worlds of `view`; `value` adds one
 /// world's values to the tally (with the world's weight). A world whose
-/// solve ran out of its node budget is skipped; any other error, or no
-/// world solved, gives `None`.
+/// solve ran out of its node budget is skipped; any other error, no world
+/// solved, or the first [`GIVE_UP_AFTER`] worlds all out of budget give
+/// `None`.
 fn over_worlds<G: Sampled>(
     view: &G::View,
     n: usize,
@@ -245,6 +305,9 @@ fn over_worlds<G: Sampled>(
                 tally.weight += w;
                 solved += 1;
             }
+            // The first worlds all too big for their share: so are the
+            // others (the early tricks of a Spidge deal); give up at once.
+            Err(SolveError::Budget) if solved == 0 && k + 1 >= GIVE_UP_AFTER => return None,
             Err(SolveError::Budget) => {}
             Err(_) => return None,
         }
@@ -392,7 +455,7 @@ impl SkatPimc {
         for kind in GameKind::ALL {
             // Hand game: the ten as dealt.
             let hand_contract = Contract::hand(kind);
-            let p = SkatPimc::win_rate(&deals, seat, hand_contract, &rules);
+            let p = self.config.calibrated(kind, SkatPimc::win_rate(&deals, seat, hand_contract, &rules));
             let value = game_value(kind, view.hand, true);
             let e = expected_score(p, value);
             if p >= BID_CHANCE {
@@ -418,7 +481,7 @@ impl SkatPimc {
                     n += 1;
                 }
             }
-            let p = if n == 0 { 0.0 } else { f64::from(won) / f64::from(n) };
+            let p = self.config.calibrated(kind, if n == 0 { 0.0 } else { f64::from(won) / f64::from(n) });
             let value = game_value(kind, view.hand, false);
             if p >= BID_CHANCE {
                 limit = limit.max(value);
@@ -475,7 +538,7 @@ impl SkatPimc {
                     (h, away)
                 })
                 .collect();
-            let p = SkatPimc::win_rate(&hands, seat, contract, &rules);
+            let p = self.config.calibrated(kind, SkatPimc::win_rate(&hands, seat, contract, &rules));
             // An overbid loses for certain: its score is the loss of the bid.
             let e = if reaches { expected_score(p, value) } else { expected_score(0.0, view.bid) };
             if best.is_none_or(|(b, _, _)| e > b) {
@@ -771,65 +834,18 @@ impl SpitzerPimc {
 // -------------------------------------------------------------- Spidge
 
 impl SpidgePimc {
-    /// The aim of this hand for the deal: Min (Nil, the dealer's Grand
-    /// Slam) or Max (Spidge, Slam), whichever the sampled worlds make more
-    /// valuable.
-    fn aim(&mut self, view: &SpidgeView) -> Objective {
-        let hand = view.own_hand | if view.role == Some(Hand::Dealer) { view.dummy } else { CardSet::EMPTY };
-        if let Some((h, aim)) = self.spidge_aim
-            && hand.is_subset(h)
-        {
-            return aim;
-        }
-        let dealer = view.role == Some(Hand::Dealer);
-        let n = self.config.bidding_worlds.max(4);
-        let rules = view.rules;
-        let mut nil = 0.0;
-        let mut high = 0.0;
-        for objective in [Objective::Min, Objective::Max] {
-            let tally = over_worlds::<SpidgeGame>(
-                view,
-                n,
-                &mut self.rng,
-                |_| 1.0,
-                |world, w, tally| {
-                    let t = with_solver(|s| s.spidge(world, objective))?;
-                    tally.sum[usize::from(t.clamp(0, 13) as u8)] += w;
-                    Ok(())
-                },
-            );
-            let Some(tally) = tally else { return Objective::Max };
-            let share = |k: usize| tally.sum[k] / tally.weight.max(1e-9);
-            match objective {
-                Objective::Min => nil = share(0) * if dealer { 4.0 } else { 1.0 },
-                Objective::Max => {
-                    let spidge: f64 = (usize::from(rules.spidge_tricks)..13).map(share).sum();
-                    high = spidge + 2.0 * share(13);
-                }
-            }
-        }
-        // The dealer's Nil is not an award (spidge.md §5.2): his t = 0 is the
-        // Grand Slam, counted above.
-        let aim = if nil > high { Objective::Min } else { Objective::Max };
-        self.spidge_aim = Some((hand, aim));
-        aim
-    }
-
+    /// The card with the best award value ([`Solver::spidge_awards`]) on
+    /// average over the sampled worlds; ties to `hint`.
     fn play(&mut self, view: &SpidgeView, hint: Option<Card>) -> Option<Card> {
-        let aim = self.aim(view);
         let tally = over_worlds::<SpidgeGame>(
             view,
             self.config.worlds,
             &mut self.rng,
             |_| 1.0,
             |world, w, tally| {
-                let values = with_solver(|s| s.spidge_cards(world, aim))?;
+                let values = with_solver(|s| s.spidge_awards(world))?;
                 for (card, v) in values.iter() {
-                    let u = match aim {
-                        Objective::Max => f64::from(v),
-                        Objective::Min => -f64::from(v),
-                    };
-                    tally.add(card, u, w);
+                    tally.add(card, f64::from(v), w);
                 }
                 Ok(())
             },

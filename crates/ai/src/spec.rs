@@ -1,6 +1,6 @@
 //! Bots named in text, as `trumpf play --bots`, `trumpf sim --a`, a table
 //! setup or a Python call name them: `random`, `heuristic`, `pimc` with
-//! options after a colon (`pimc:worlds=64,inference=off,exact=4,bidding=16`),
+//! options after a colon (`pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60`),
 //! the levels `easy`, `medium`, `hard`, and `perfect` (sees every card; for
 //! measurement only, never at a table), and `cmd:COMMAND` (an outside
 //! program speaking `docs/bot-protocol.md`, [`crate::external`]).
@@ -82,7 +82,9 @@ pub enum SpecError {
     #[error("unknown bot {0:?}: one of random, heuristic, pimc[:options], easy, medium, hard, perfect, cmd:COMMAND")]
     Unknown(String),
     /// A bad option of a PIMC bot.
-    #[error("pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256)")]
+    #[error(
+        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P (percent, 1..=100)"
+    )]
     Option(String),
     /// A `cmd:` spec that cannot be read.
     #[error(transparent)]
@@ -118,6 +120,8 @@ impl FromStr for BotSpec {
                         "worlds" => config.worlds = number(4096)?.max(1),
                         "exact" => config.exact_tricks = number(13)?,
                         "bidding" => config.bidding_worlds = number(256)?,
+                        "bid" => config.bid_percent = number(100)?.max(1) as u8,
+                        "null" => config.null_percent = number(100)?.max(1) as u8,
                         "inference" => {
                             config.inference = match value {
                                 "on" | "true" => true,
@@ -145,11 +149,13 @@ impl fmt::Display for BotSpec {
             BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
                 f,
-                "pimc:worlds={},inference={},exact={},bidding={}",
+                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={}",
                 c.worlds,
                 if c.inference { "on" } else { "off" },
                 c.exact_tricks,
-                c.bidding_worlds
+                c.bidding_worlds,
+                c.bid_percent,
+                c.null_percent
             ),
         }
     }
@@ -198,7 +204,7 @@ mod tests {
             "medium",
             "hard",
             "perfect",
-            "pimc:worlds=64,inference=off,exact=4,bidding=16",
+            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60",
             "cmd:python3 examples/bot.py",
             "cmd[timeout=300]:./bot --quick",
         ] {

@@ -196,6 +196,9 @@ pub fn play_deal<G: TournamentGame>(
                 make(side, bot_seed(seed, deal, seat))
             })
             .collect();
+        // Every game from empty solver tables: its play does not depend on
+        // the games before it on this thread.
+        crate::pimc::forget_tables();
         let (end, trouble) = play_out(&start, &mut players);
         let scores = G::tournament_scores(&end);
         for seat in Seat::all(seats) {
@@ -355,6 +358,22 @@ mod tests {
         };
         let total: f64 = (0..20).map(|deal| play_deal(&rules, 5, deal, &mixed).a_minus_b).sum();
         assert!(total > 0.0, "the heuristic beats random play: {total}");
+    }
+
+    #[test]
+    fn a_pimc_bot_against_itself_scores_zero_whatever_was_played_before() {
+        // PIMC solves share the thread's tables; every game starts from
+        // empty ones, so a game plays the same after any other.
+        use crate::pimc::{PimcConfig, SkatPimc};
+        let pimc = |_: Side, seed: u64| {
+            let config = PimcConfig { worlds: 2, ..PimcConfig::EASY };
+            Player::Bot(Box::new(SkatPimc::new(config, seed)) as Box<dyn Bot<SkatGame>>)
+        };
+        let rules = SkatMatchRules::default();
+        let first = play_deal(&rules, 3, 0, &pimc);
+        assert_eq!(first.a_minus_b, 0.0);
+        play_deal(&rules, 3, 1, &pimc);
+        assert_eq!(play_deal(&rules, 3, 0, &pimc), first);
     }
 
     #[test]

@@ -436,3 +436,90 @@ fn spidge_longer_endgames_match_minimax() {
     }
     assert!(dealer > 0 && both_jokers > 0, "dealer to move {dealer}, both jokers out {both_jokers}");
 }
+
+// ------------------------------------------------------ spidge awards
+
+/// The final trick count of `player` (the dealer with the dummy).
+fn spidge_count(game: &SpidgeGame, player: Seat) -> i32 {
+    let t = game.tricks();
+    i32::from(match Hand::of_seat(player).unwrap() {
+        Hand::Dealer => t[Hand::Dealer] + t[Hand::Dummy],
+        h => t[h],
+    })
+}
+
+/// The points `player` is sure of against both others in `game`
+/// (spidge.md §5.2), from two plain minimax searches: the fewest tricks it
+/// can hold itself to (Nil, or the dealer's Grand Slam at 0) and the most
+/// it can take (Spidge, Slam), both others playing against it.
+fn sure_award(game: &SpidgeGame, player: Seat) -> i32 {
+    let rules = *game.rules();
+    let leaf = move |g: &SpidgeGame| spidge_count(g, player);
+    let fewest = minimax(game, &leaf, &move |_: &SpidgeGame, seat: Seat| seat != player);
+    let most = minimax(game, &leaf, &move |_: &SpidgeGame, seat: Seat| seat == player);
+    let dealer = player == trumpf_core::spidge::DEALER;
+    let nil = if fewest == 0 { if dealer { 4 } else { 1 } } else { 0 };
+    let high = if most >= i32::from(rules.slam_tricks) {
+        2
+    } else if most >= i32::from(rules.spidge_tricks) {
+        1
+    } else {
+        0
+    };
+    nil.max(high)
+}
+
+#[test]
+fn spidge_award_values_match_minimax() {
+    // Each card's value: twice the award the player to move is then sure
+    // of, minus the awards each other player is sure of (half points).
+    let mut rng = ChaCha8Rng::seed_from_u64(808);
+    let mut solver = Solver::with_table_bits(16);
+    let d = SpidgeRules::default();
+    // Low thresholds put Spidge and Slam within reach of an endgame.
+    let variants = [
+        ("default", d),
+        ("low thresholds", SpidgeRules { spidge_tricks: 3, slam_tricks: 5, ..d }),
+        ("small slam", SpidgeRules { spidge_tricks: 4, slam_tricks: 4, ..d }),
+    ];
+    let rounds = if cfg!(debug_assertions) { 9 } else { 40 };
+    let tricks = if cfg!(debug_assertions) { 2 } else { 3 };
+    let mut at_stake = 0;
+    for round in 0..rounds {
+        for (name, rules) in variants {
+            // Every third position has a player still without a trick (Nil
+            // open), found by dealing again until one is.
+            let nil_open = |g: &SpidgeGame| {
+                let t = g.tricks();
+                t[Hand::Left] == 0 || t[Hand::Right] == 0 || t[Hand::Dealer] + t[Hand::Dummy] == 0
+            };
+            let (seed, game) = loop {
+                let seed = rng.random::<u64>();
+                let mut game = SpidgeGame::new(SpidgeDeal::from_seed(seed), rules);
+                let extra = rng.random_range(0..4);
+                random_endgame(&mut game, &mut rng, 4, tricks, extra);
+                if !game.is_over() && (round % 3 != 0 || nil_open(&game)) {
+                    break (seed, game);
+                }
+            };
+            let me = game.to_act().unwrap();
+            let mut actions = Vec::new();
+            game.legal_actions(&mut actions);
+            let expected: Vec<(Card, i32)> = actions
+                .iter()
+                .map(|&a| {
+                    let mut next = game.clone();
+                    next.apply_unchecked(a);
+                    let value = Seat::all(3)
+                        .map(|p| if p == me { 2 * sure_award(&next, p) } else { -sure_award(&next, p) })
+                        .sum();
+                    (SpidgeGame::card_of(a).unwrap(), value)
+                })
+                .collect();
+            at_stake += usize::from(expected.iter().any(|&(_, v)| v != 0));
+            let got: Vec<(Card, i32)> = solver.spidge_awards(&game).unwrap().iter().collect();
+            assert_eq!(got, expected, "round {round} {name} seed {seed}");
+        }
+    }
+    assert!(at_stake >= rounds, "only {at_stake} positions had an award at stake");
+}

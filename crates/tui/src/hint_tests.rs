@@ -376,7 +376,7 @@ fn spitzer_hints_and_analyses_show_in_its_screens() {
 }
 
 #[test]
-fn spidge_hints_count_tricks_and_its_analysis_names_the_dummy() {
+fn spidge_hints_show_award_points_and_its_analysis_names_the_dummy() {
     let mut bots = bots((0..2).map(|_| Box::new(FirstLegal) as Box<dyn trumpf_ai::Bot<SpidgeGame>>).collect());
     let mut m = started(model_saving_to(table_of(SpidgeRules::default(), 3), "trumpf-hints-spidge.txt"), &mut bots);
     assert!(m.view.is_my_turn());
@@ -384,14 +384,14 @@ fn spidge_hints_count_tricks_and_its_analysis_names_the_dummy() {
     let legal: Vec<Card> = m.view.legal_cards().iter().collect();
     let advice = Advice {
         action: trumpf_core::spidge::SpidgeAction::Play(legal[0]),
-        cards: legal.iter().enumerate().map(|(i, &c)| (c, 4.3 - i as f64)).collect(),
-        unit: "tricks on average (playing for tricks)",
+        cards: legal.iter().enumerate().map(|(i, &c)| (c, 0.25 - i as f64)).collect(),
+        unit: "award points",
         how: "estimated over 32 sampled deals of the hidden cards, each solved with every card known".to_owned(),
     };
     feed(&mut m, &mut bots, Msg::Hint(HintAnswer { ticket: request.ticket, advice: Ok(advice) }));
     let first = crate::widgets::card_text(legal[0]);
     let shown = text(&screen(&m, 80, 24));
-    assert!(shown.contains(&format!("Hint: {first} · tricks on average (playing for tricks): {first} 4.3")), "{shown}");
+    assert!(shown.contains(&format!("Hint: {first} · award points: {first} +0.25")), "{shown}");
     // The analysis names the dummy's cards "Dummy".
     let request = to_the_end(&mut m, &mut bots);
     let dummy = request.played.start.dummy();

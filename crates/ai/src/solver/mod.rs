@@ -653,4 +653,140 @@ impl Solver {
         self.nodes += budget.used;
         v
     }
+
+    /// The award value of each legal card of the hand to play in a Spidge
+    /// position (`spidge.md` §5.2), in half points: twice the award its
+    /// player can still make sure of, minus the awards each other player
+    /// can still make sure of. "Sure" is against everybody else: each
+    /// player's chance is solved with the two others playing against it
+    /// (for the player to move as much as for the others, so a card that
+    /// leaves an opponent a sure Nil or Spidge costs what the award is
+    /// worth). A player's award is his best of Nil (the dealer's Grand
+    /// Slam, 4 points, with the dummy) and Spidge with Slam above it; awards
+    /// the tricks already taken rule out are not searched.
+    /// `dealer_nil_own_hand` (the dealer's own-hand Nil) is not counted.
+    ///
+    /// # Errors
+    /// [`SolveError::Over`] once the deal is over; [`SolveError::Budget`]
+    /// beyond the node limit (for all the solves together).
+    pub fn spidge_awards(&mut self, game: &SpidgeGame) -> Result<CardValues, SolveError> {
+        let mover = game.hand_to_play().ok_or(SolveError::Over)?;
+        let rules = *game.rules();
+        let tricks = game.tricks();
+        let left = 13 - Hand::ALL.iter().map(|&h| i32::from(tricks[h])).sum::<i32>();
+        let mut budget = self.budget();
+        let tt = self.spidge_table();
+        let mut total = [0i32; 64];
+        let mut legal = CardSet::EMPTY;
+        for player in [Hand::Left, Hand::Right, Hand::Dealer] {
+            let counted: u8 = if player == Hand::Dealer {
+                1 << Hand::Dealer.index() | 1 << Hand::Dummy.index()
+            } else {
+                1 << player.index()
+            };
+            let dummy = if player == Hand::Dealer { i32::from(tricks[Hand::Dummy]) } else { 0 };
+            let taken = i32::from(tricks[player]) + dummy;
+            let nil_points = if player == Hand::Dealer { 4 } else { 1 };
+            // (objective, query, points): Nil, Spidge, and Slam's second point.
+            let mut awards: [(Objective, Query, i32); 3] = [(Objective::Max, Query::Exact, 0); 3];
+            let mut n = 0;
+            if taken == 0 {
+                awards[n] = (Objective::Min, Query::Below(1), nil_points);
+                n += 1;
+            }
+            for threshold in [rules.spidge_tricks, rules.slam_tricks] {
+                let threshold = i32::from(threshold);
+                if taken + left >= threshold {
+                    awards[n] = (Objective::Max, Query::AtLeast(threshold.max(1)), 1);
+                    n += 1;
+                }
+            }
+            let mut nil = [0i32; 64];
+            let mut high = [0i32; 64];
+            for &(objective, query, points) in &awards[..n] {
+                let max_side = match objective {
+                    Objective::Max => counted,
+                    Objective::Min => !counted & 15,
+                };
+                let ctx = SpidgeCtx::new(rules, counted, max_side);
+                let pos = SpidgePos::from_game(game, &ctx);
+                let values = Solver::decided_cards(tt, &ctx, &pos, query, &mut budget);
+                let values = match values {
+                    Ok(v) => v,
+                    Err(e) => {
+                        self.nodes += budget.used;
+                        return Err(e);
+                    }
+                };
+                for (card, v) in values.iter() {
+                    legal = legal.with(card);
+                    let slot = usize::from(card.index());
+                    match objective {
+                        Objective::Min => nil[slot] = nil[slot].max(v * points),
+                        Objective::Max => high[slot] += v * points,
+                    }
+                }
+            }
+            let weight = if counted >> mover.index() & 1 != 0 { 2 } else { -1 };
+            for card in legal.iter() {
+                let slot = usize::from(card.index());
+                total[slot] += weight * nil[slot].max(high[slot]);
+            }
+        }
+        self.nodes += budget.used;
+        let mut out = CardValues::new();
+        if legal.is_empty() {
+            // No award is left to anybody: every card is worth nothing.
+            let (ctx, pos) = Solver::spidge_setup(game, Objective::Max)?;
+            let mut groups = Groups::new();
+            pos.root_groups(&ctx, &mut groups);
+            for &group in groups.as_slice() {
+                for card in group {
+                    out.push(card, 0);
+                }
+            }
+        } else {
+            for card in legal.iter() {
+                out.push(card, total[usize::from(card.index())]);
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// [`Solver::run_cards`] for a yes-or-no `query`, first asked of the
+    /// root: where the seat to move cannot get its answer with its best
+    /// card, or gets the other side's answer whatever it plays, every card
+    /// has the root's value and no card is searched on its own.
+    fn decided_cards<N: Root>(
+        tt: &mut Tt<N::Key>,
+        ctx: &N::Ctx,
+        node: &N,
+        query: Query,
+        budget: &mut Budget,
+    ) -> Result<CardValues, SolveError> {
+        debug_assert!(!matches!(query, Query::Exact), "a yes-or-no query");
+        let root = Solver::run(tt, ctx, node, query, node.total(), budget)?;
+        // Which answer the seat to move wants: reaching the threshold (1) if
+        // it maximises, for `AtLeast`; staying below it (1) if it minimises,
+        // for `Below`.
+        let max = node.max_to_move(ctx);
+        let wants = match query {
+            Query::Below(_) => i32::from(!max),
+            _ => i32::from(max),
+        };
+        if root != wants {
+            let mut out = CardValues::new();
+            let mut groups = Groups::new();
+            node.root_groups(ctx, &mut groups);
+            for &group in groups.as_slice() {
+                for card in group {
+                    out.push(card, root);
+                }
+            }
+            out.sort();
+            return Ok(out);
+        }
+        Solver::run_cards(tt, ctx, node, query, budget)
+    }
 }

@@ -87,7 +87,7 @@ impl TuiGame for SpidgeGame {
     }
 
     fn hint_value(value: f64) -> String {
-        format!("{value:.1}")
+        format!("{value:+.2}")
     }
 
     fn review_text(model: &Model<SpidgeGame>, analysis: &Analysis) -> ReviewText {
