@@ -131,11 +131,12 @@ impl Advise for SpidgeGame {
         if !view.is_my_turn() {
             return None;
         }
-        // Each world within a node budget: the first tricks of a Spidge deal
-        // are beyond the solver, and then the hint is the hard bot's card.
+        // Each world within a node budget, each award within a third of it:
+        // early in a deal the dealer's Spidge is beyond the solver and left
+        // out; where no world can be solved the hint is the hard bot's card.
         let cards = card_values::<SpidgeGame>(view, worlds, seed, |solver, world| {
             solver.set_node_limit(Some(SPIDGE_NODES));
-            let values = solver.spidge_awards(world).ok()?;
+            let (values, _) = solver.spidge_awards_within(world, SPIDGE_NODES / 3).ok()?;
             Some(values.iter().map(|(c, v)| (c, f64::from(v) / 2.0)).collect())
         });
         let Some(cards) = cards else {
@@ -178,10 +179,11 @@ mod tests {
     }
 
     #[test]
-    fn spidge_advice_values_the_awards_and_early_on_is_the_hard_bots_card() {
+    fn spidge_advice_values_the_awards() {
         use trumpf_core::spidge::SpidgeAction;
         let mut game = SpidgeGame::from_seed(11);
-        // The first trick: beyond the solver's budget, the hard bot's card.
+        // The first trick: awards beyond the budget are left out; the
+        // advice is still a legal card.
         let view = game.view(game.to_act().unwrap());
         let early = SpidgeGame::advise(&view, 4, 1).unwrap();
         let mut legal = Vec::new();

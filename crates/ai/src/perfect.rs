@@ -12,8 +12,8 @@
 //! * Spitzer announcements: each legal one solved with all hands known.
 //! * Spidge: the card best for its own award against the others' (each
 //!   player's chance solved with both others against it), within
-//!   [`SPIDGE_NODES`] per decision, else the heuristic bot's card; ties
-//!   to the heuristic's card.
+//!   [`SPIDGE_NODES`] per decision (an award beyond a third of them is left
+//!   out), else the heuristic bot's card; ties to the heuristic's card.
 //!
 //! What the solver does not play (a Ramsch, the Grand Hand offer,
 //! Schieberamsch) the game's heuristic bot decides from the seat's view.
@@ -28,7 +28,8 @@ use crate::solver::{Goal, Solver};
 use crate::tournament::Omniscient;
 use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot};
 
-/// The search nodes of one Spidge solve of the perfect player.
+/// The search nodes of one Spidge decision of the perfect player (an award
+/// may use a third of them, [`Solver::spidge_awards_within`]).
 pub const SPIDGE_NODES: u64 = 1_000_000;
 
 /// Plays with every card in sight (see the module docs).
@@ -199,7 +200,7 @@ impl Perfect {
         // The award value of every card (its own award, against the others'),
         // ties to the heuristic's card: where nothing is at stake any more
         // the card does not matter, and the heuristic's looks sensible.
-        let values = self.solver.spidge_awards(game).ok()?;
+        let (values, _) = self.solver.spidge_awards_within(game, SPIDGE_NODES / 3).ok()?;
         let best = values.iter().map(|(_, v)| v).max()?;
         let SpidgeAction::Play(hint) = SpidgeBot::new().choose(&game.view(seat));
         let pick = if values.get(hint) == Some(best) { hint } else { values.iter().find(|&(_, v)| v == best)?.0 };

@@ -86,3 +86,30 @@ fn spitzer_and_spidge_solves_over_budget_fail_and_leave_the_tables_sound() {
         check_budget(&format!("spidge min {seed}"), |s| s.spidge(&spidge, Objective::Min));
     }
 }
+
+#[test]
+fn spidge_awards_within_a_cap_leave_out_only_what_they_cannot_afford() {
+    let mut checked = 0;
+    for seed in 0..if cfg!(debug_assertions) { 3 } else { 8 } {
+        let mut game = SpidgeGame::new(SpidgeDeal::from_seed(seed), SpidgeRules::default());
+        advance(&mut game, 36);
+        let mut fresh = Solver::with_table_bits(16);
+        let exact = fresh.spidge_awards(&game).unwrap();
+        // A cap above what any award needs changes nothing.
+        let mut solver = Solver::with_table_bits(16);
+        assert_eq!(solver.spidge_awards_within(&game, u64::MAX / 2), Ok((exact, 0)), "seed {seed}");
+        // A cap of one node leaves out every award that needs a search, and
+        // what is left out is counted; the answer is still an answer.
+        let mut tiny = Solver::with_table_bits(16);
+        let (values, left_out) = tiny.spidge_awards_within(&game, 1).unwrap();
+        assert_eq!(values.cards(), exact.cards());
+        checked += usize::from(left_out > 0);
+        // The overall limit still holds.
+        let mut limited = Solver::with_table_bits(16);
+        limited.set_node_limit(Some(1));
+        if fresh.nodes() > 1 {
+            assert_eq!(limited.spidge_awards_within(&game, 1), Err(SolveError::Budget));
+        }
+    }
+    assert!(checked > 0, "some award needed a search");
+}

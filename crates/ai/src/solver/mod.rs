@@ -670,6 +670,28 @@ impl Solver {
     /// [`SolveError::Over`] once the deal is over; [`SolveError::Budget`]
     /// beyond the node limit (for all the solves together).
     pub fn spidge_awards(&mut self, game: &SpidgeGame) -> Result<CardValues, SolveError> {
+        self.awards(game, None).map(|(values, _)| values)
+    }
+
+    /// [`Solver::spidge_awards`] where each award's solve may use at most
+    /// `award_nodes` nodes: an award whose solve runs out of them is left
+    /// out (valued as if out of reach). Also returns how many were left
+    /// out. Early in a deal the dealer's Spidge, with 26 cards against 26,
+    /// is beyond a small budget while the Nils are cheap: a bot still sees
+    /// those.
+    ///
+    /// # Errors
+    /// As [`Solver::spidge_awards`] (the node limit still holds for all the
+    /// solves together).
+    pub fn spidge_awards_within(
+        &mut self,
+        game: &SpidgeGame,
+        award_nodes: u64,
+    ) -> Result<(CardValues, u32), SolveError> {
+        self.awards(game, Some(award_nodes))
+    }
+
+    fn awards(&mut self, game: &SpidgeGame, award_nodes: Option<u64>) -> Result<(CardValues, u32), SolveError> {
         let mover = game.hand_to_play().ok_or(SolveError::Over)?;
         let rules = *game.rules();
         let tricks = game.tricks();
@@ -678,6 +700,7 @@ impl Solver {
         let tt = self.spidge_table();
         let mut total = [0i32; 64];
         let mut legal = CardSet::EMPTY;
+        let mut left_out = 0;
         for player in [Hand::Left, Hand::Right, Hand::Dealer] {
             let counted: u8 = if player == Hand::Dealer {
                 1 << Hand::Dealer.index() | 1 << Hand::Dummy.index()
@@ -710,9 +733,16 @@ impl Solver {
                 };
                 let ctx = SpidgeCtx::new(rules, counted, max_side);
                 let pos = SpidgePos::from_game(game, &ctx);
-                let values = Solver::decided_cards(tt, &ctx, &pos, query, &mut budget);
+                // One award's share: the cap, within what is left overall.
+                let mut share = Budget { limit: award_nodes.unwrap_or(u64::MAX).min(budget.left()), used: 0 };
+                let values = Solver::decided_cards(tt, &ctx, &pos, query, &mut share);
+                budget.used += share.used;
                 let values = match values {
                     Ok(v) => v,
+                    Err(SolveError::Budget) if award_nodes.is_some() && budget.left() > 0 => {
+                        left_out += 1;
+                        continue;
+                    }
                     Err(e) => {
                         self.nodes += budget.used;
                         return Err(e);
@@ -751,7 +781,7 @@ impl Solver {
             }
         }
         out.sort();
-        Ok(out)
+        Ok((out, left_out))
     }
 
     /// [`Solver::run_cards`] for a yes-or-no `query`, first asked of the
