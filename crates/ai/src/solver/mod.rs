@@ -768,13 +768,7 @@ impl Solver {
         if legal.is_empty() {
             // No award is left to anybody: every card is worth nothing.
             let (ctx, pos) = Solver::spidge_setup(game, Objective::Max)?;
-            let mut groups = Groups::new();
-            pos.root_groups(&ctx, &mut groups);
-            for &group in groups.as_slice() {
-                for card in group {
-                    out.push(card, 0);
-                }
-            }
+            out = Solver::uniform(&ctx, &pos, 0);
         } else {
             for card in legal.iter() {
                 out.push(card, total[usize::from(card.index())]);
@@ -806,17 +800,22 @@ impl Solver {
             _ => i32::from(max),
         };
         if root != wants {
-            let mut out = CardValues::new();
-            let mut groups = Groups::new();
-            node.root_groups(ctx, &mut groups);
-            for &group in groups.as_slice() {
-                for card in group {
-                    out.push(card, root);
-                }
-            }
-            out.sort();
-            return Ok(out);
+            return Ok(Solver::uniform(ctx, node, root));
         }
         Solver::run_cards(tt, ctx, node, query, budget)
+    }
+
+    /// Every legal card of `node`, each worth `value`.
+    fn uniform<N: Root>(ctx: &N::Ctx, node: &N, value: i32) -> CardValues {
+        let mut out = CardValues::new();
+        let mut groups = Groups::new();
+        node.root_groups(ctx, &mut groups);
+        for &group in groups.as_slice() {
+            for card in group {
+                out.push(card, value);
+            }
+        }
+        out.sort();
+        out
     }
 }
