@@ -508,7 +508,7 @@ fn spidge_award_values_match_minimax() {
             let expected: Vec<(Card, i32)> = actions
                 .iter()
                 .map(|&a| {
-                    let mut next = game.clone();
+                    let mut next = game;
                     next.apply_unchecked(a);
                     let value = Seat::all(3)
                         .map(|p| if p == me { 2 * sure_award(&next, p) } else { -sure_award(&next, p) })
