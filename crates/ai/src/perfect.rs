@@ -1,6 +1,6 @@
 //! The perfect-information player, for measurement only: it sees every
 //! card and plays double-dummy, so it is the ceiling a bot that sees only
-//! its view is measured against ([`Player::Omniscient`]).
+//! its view is measured against ([`Player::Omniscient`](crate::tournament::Player::Omniscient)).
 //!
 //! * Card play: the solver's best card (Skat: the declarer's points,
 //!   maximised by him and minimised by the defenders; Spitzer: its side's

@@ -27,7 +27,11 @@
 //! * **Spidge**: the tricks of the seat to move (the dealer counts the
 //!   dummy's tricks with his own), [`Objective::Max`]: the most it can
 //!   guarantee against both others, [`Objective::Min`]: the fewest it can
-//!   hold itself to while both others try to give it tricks.
+//!   hold itself to while both others try to give it tricks. The awards
+//!   (`spidge.md` §5.2), [`Solver::spidge_awards`]: for each legal card,
+//!   which awards each player can still make sure of against both others
+//!   (one null-window search per player and award still open), weighed as
+//!   the mover's award against the others' — what the bots play for.
 //!
 //! # How
 //!
