@@ -74,13 +74,7 @@ impl Perfect {
             for hand in [true, false] {
                 let contract = if hand { Contract::hand(kind) } else { Contract::pickup(kind) };
                 let cards = if hand { deal.hand(seat) } else { deal.hand(seat) | deal.skat() };
-                let value = match kind {
-                    GameKind::Null => contract.null_value().unwrap_or(23),
-                    _ => {
-                        let base = kind.base_value().unwrap_or(0);
-                        base * (u16::from(kind.matadors(cards).unsigned_abs()) + 1 + u16::from(hand))
-                    }
-                };
+                let value = contract.plain_value(cards);
                 if best.is_some_and(|(_, v)| v >= value) {
                     continue;
                 }

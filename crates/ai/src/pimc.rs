@@ -114,9 +114,7 @@ impl PimcConfig {
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
     };
-}
 
-impl PimcConfig {
     /// A double-dummy winning chance `p` of a `kind` game made comparable
     /// across game types: shifted so that the configured chance of the kind
     /// ([`PimcConfig::bid_percent`], [`PimcConfig::null_percent`]) becomes
@@ -340,25 +338,6 @@ fn expected_score(p: f64, value: u16) -> f64 {
     p * (v + 50.0) - (1.0 - p) * (2.0 * v + 50.0)
 }
 
-/// The value of `kind` for a declarer holding `cards` (ten or twelve),
-/// before levels won in play: `base × (matadors + 1 + hand)`, or Null's
-/// fixed value.
-fn game_value(kind: GameKind, cards: CardSet, hand: bool) -> u16 {
-    match kind {
-        GameKind::Null => {
-            if hand {
-                35
-            } else {
-                23
-            }
-        }
-        _ => {
-            let base = kind.base_value().unwrap_or(0);
-            base * (u16::from(kind.matadors(cards).unsigned_abs()) + 1 + u16::from(hand))
-        }
-    }
-}
-
 /// The discard a declarer of `kind` holding `twelve` lays away: for suit
 /// and grand games the two cards whose loss costs least (points count for
 /// him, voids help, aces and trumps stay); for Null the two most dangerous
@@ -461,7 +440,7 @@ impl SkatPimc {
             // Hand game: the ten as dealt.
             let hand_contract = Contract::hand(kind);
             let p = self.config.calibrated(kind, SkatPimc::win_rate(&deals, seat, hand_contract, &rules));
-            let value = game_value(kind, view.hand, true);
+            let value = hand_contract.plain_value(view.hand);
             let e = expected_score(p, value);
             if p >= BID_CHANCE {
                 limit = limit.max(value);
@@ -487,7 +466,7 @@ impl SkatPimc {
                 }
             }
             let p = self.config.calibrated(kind, if n == 0 { 0.0 } else { f64::from(won) / f64::from(n) });
-            let value = game_value(kind, view.hand, false);
+            let value = Contract::pickup(kind).plain_value(view.hand);
             if p >= BID_CHANCE {
                 limit = limit.max(value);
             }
@@ -514,7 +493,7 @@ impl SkatPimc {
         let plan = self.plan(view);
         if let Some((contract, e)) = plan.hand
             && e >= plan.pickup
-            && game_value(contract.kind, view.hand, true) >= view.bid
+            && contract.plain_value(view.hand) >= view.bid
             && legal.contains(&SkatAction::Declare(contract))
         {
             return SkatAction::Declare(contract);
@@ -534,7 +513,7 @@ impl SkatPimc {
         for kind in GameKind::ALL {
             let contract = Contract::pickup(kind);
             let away = discard_for(kind, twelve);
-            let value = game_value(kind, twelve, false);
+            let value = contract.plain_value(twelve);
             let reaches = value >= view.bid || view.rules.allow_null_below_bid && kind == GameKind::Null;
             let hands: Vec<([CardSet; 3], CardSet)> = deals
                 .iter()
