@@ -124,6 +124,15 @@ fn check_skat(game: &SkatGame, solver: &mut Solver, what: &str) -> usize {
         let got: Vec<(Card, i32)> = got.iter().collect();
         assert_eq!(got, cards, "{what} {goal:?}: per card");
         compared += cards.len();
+        if goal == Goal::Points && game.contract().is_some_and(|c| c.kind != GameKind::Null) {
+            // Any card-point threshold: reached exactly where the oracle's
+            // points are at least it.
+            for t in [31u8, 61, 90, 45] {
+                let got: Vec<(Card, i32)> = solver.skat_cards_reaching(game, t).unwrap().iter().collect();
+                let want: Vec<(Card, i32)> = cards.iter().map(|&(c, v)| (c, i32::from(v >= i32::from(t)))).collect();
+                assert_eq!(got, want, "{what}: per card reaching {t}");
+            }
+        }
     }
     compared
 }

@@ -453,6 +453,27 @@ impl Solver {
         v
     }
 
+    /// For each legal card of the seat to move in a Skat suit or grand
+    /// game: 1 if the declarer's final card points (the skat and the
+    /// tricks taken included) reach `points` with best play, else 0: the
+    /// win goal at another threshold, such as 90 (schneider) or 31 (out of
+    /// schneider).
+    ///
+    /// # Errors
+    /// As [`Solver::skat`]; [`SolveError::Unsupported`] for a Null game.
+    pub fn skat_cards_reaching(&mut self, game: &SkatGame, points: u8) -> Result<CardValues, SolveError> {
+        let contract = game.contract_played().ok_or(SolveError::NotInTrickPlay)?;
+        if contract.kind == GameKind::Null {
+            return Err(SolveError::Unsupported("a card-point threshold in a Null game"));
+        }
+        let ctx = SkatCtx::new(game, Count::Points, true)?;
+        let pos = SkatPos::from_game(game, &ctx);
+        let mut budget = self.budget();
+        let v = Solver::run_cards(self.skat_table(), &ctx, &pos, Query::AtLeast(i32::from(points)), &mut budget);
+        self.nodes += budget.used;
+        v
+    }
+
     fn spitzer_table(&mut self) -> &mut Tt<SpitzerKey> {
         let bits = self.bits;
         let tt = self.spitzer.get_or_insert_with(|| Tt::new(bits));
