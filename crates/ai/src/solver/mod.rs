@@ -81,10 +81,6 @@
 //!   merge, 9/8/7 and the jacks do). Only one card per group is searched;
 //!   a called ace under its §5.4 duty is never grouped; the two jokers
 //!   group only with each other.
-//! * **Enhanced transposition cutoffs.** Where the card to play ends the
-//!   trick, every child is a trick start: the table is asked about each
-//!   before any is searched, and a child already known to reach the window
-//!   decides the node at once.
 //! * **Move ordering.** The table's best card is searched before the other
 //!   moves are even generated; then leads from the top, and in following:
 //!   win the trick cheaply when the opponents hold it, add points when a

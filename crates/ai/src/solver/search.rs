@@ -40,11 +40,6 @@ pub(crate) trait Node: Copy {
     /// forced play): its fail-soft value in the window `alpha..beta`, as
     /// [`Search::alpha_beta`] returns it; `None` elsewhere.
     fn quick_value(&self, ctx: &Self::Ctx, alpha: i32, beta: i32) -> Option<i32>;
-    /// Whether every move ends the trick (its children are keyed in the
-    /// table): the moves are then first looked up there.
-    fn completes_trick(&self) -> bool {
-        false
-    }
 }
 
 /// One search: the table, the context, a node counter and its limit.
@@ -107,27 +102,6 @@ impl<'a, N: Node> Search<'a, N> {
             return base + hi;
         }
         let max = node.max_to_move(self.ctx);
-        if node.completes_trick() {
-            // Enhanced transposition cutoff: a child the table already
-            // knows to reach the window decides the node.
-            let mut moves = Moves::new();
-            node.moves(self.ctx, None, &mut moves);
-            for &m in moves.as_slice() {
-                let mut child = *node;
-                child.play(self.ctx, m);
-                if let Some((key, _)) = child.key(self.ctx)
-                    && let Some(bounds) = self.tt.probe(&key)
-                {
-                    let base = child.total();
-                    if max && base + i32::from(bounds.lo) >= beta {
-                        return base + i32::from(bounds.lo);
-                    }
-                    if !max && base + i32::from(bounds.hi) <= alpha {
-                        return base + i32::from(bounds.hi);
-                    }
-                }
-            }
-        }
         let (mut a, mut b) = (alpha, beta);
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_move = None;

@@ -842,11 +842,6 @@ impl Node for SkatPos {
         }
         None
     }
-
-    #[inline]
-    fn completes_trick(&self) -> bool {
-        self.trick_len == 2
-    }
 }
 
 impl Root for SkatPos {

@@ -687,10 +687,6 @@ impl Node for SpidgePos {
         // cheaper than the table.
         two_or_fewer(self.hands[usize::from(self.leader)]).then(|| self.small(ctx, alpha, beta))
     }
-    #[inline]
-    fn completes_trick(&self) -> bool {
-        self.trick_len == 3
-    }
 }
 
 impl Root for SpidgePos {

@@ -342,10 +342,6 @@ impl Node for SpitzerPos {
         }
         Some(i32::from(end.total))
     }
-    #[inline]
-    fn completes_trick(&self) -> bool {
-        self.trick_len == 3
-    }
 }
 
 impl SpitzerPos {
