@@ -27,9 +27,9 @@
 //! holds some card of the called suit) are met by that final check, by
 //! drawing again.
 //!
-//! Soft information (what a bid says about a hand, what a discard on a
-//! partner's trick suggests) is not a constraint but a weight: see
-//! [`weights`].
+//! Soft information (what a bid says about a hand, what a dear card given
+//! on a trick already lost suggests about the cheaper ones) is not a
+//! constraint but a weight: see [`weights`].
 
 pub mod deal;
 mod skat;

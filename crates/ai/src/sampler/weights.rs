@@ -11,11 +11,22 @@
 //!   rarely holds two or more jacks and a long suit: worlds giving him a
 //!   hand the heuristic bidder would have bid weigh [`SILENT_STRONG_WEIGHT`].
 //!
+//! * **Skat, the play.** A player who follows suit to a trick he cannot
+//!   win any more, which goes to the other side, gives his cheapest card:
+//!   he would not play a card when he held a card of the same suit that is
+//!   both lower and worth fewer points (a King on a lost trick while
+//!   holding the Seven). A world in which someone did that weighs
+//!   [`WASTE_WEIGHT`] for every such card. Only the last player to a trick,
+//!   or the second when the third is on the winner's side, knows the trick
+//!   is lost when he plays; leads, discards (which may make a void) and
+//!   cards on the own side's tricks (adding points, "schmieren") say
+//!   nothing here.
+//!
 //! Everything else weighs 1. The weights are deliberately mild: a wrong
 //! guess only shifts the average, it never removes a world.
 
-use trumpf_core::skat::{GameKind, SkatGame, SkatView};
-use trumpf_core::{CardSet, Seat};
+use trumpf_core::skat::{GameKind, SkatGame, SkatView, card_points};
+use trumpf_core::{CardSet, Game, Seat};
 
 /// The weight of a world in which the declarer's game is worth less than
 /// his bid.
@@ -25,8 +36,65 @@ pub const OVERBID_WEIGHT: f64 = 0.1;
 /// with two or more jacks and five or more cards of one suit.
 pub const SILENT_STRONG_WEIGHT: f64 = 0.5;
 
+/// The weight of a world, per card, in which a player gave a card on a
+/// trick lost to the other side while he held a lower, cheaper card of the
+/// suit.
+pub const WASTE_WEIGHT: f64 = 0.4;
+
 /// The weight of Skat world `world` for the seat of `view`.
 pub fn skat_weight(view: &SkatView, world: &SkatGame) -> f64 {
+    skat_bid_weight(view, world) * skat_play_weight(view, world)
+}
+
+/// What the play says (see the module docs): [`WASTE_WEIGHT`] for every
+/// card given needlessly dear on a lost trick, by a player other than the
+/// view's seat.
+pub fn skat_play_weight(view: &SkatView, world: &SkatGame) -> f64 {
+    let (Some(declarer), Some(contract)) = (view.declarer, view.contract) else { return 1.0 };
+    let kind = contract.kind;
+    let me = (!view.spectator).then_some(view.seat);
+    let same_side = |a: Seat, b: Seat| (a == declarer) == (b == declarer);
+    // Each player's cards from the start of trick play: what he holds in
+    // the world and everything he has played.
+    let mut held = [CardSet::EMPTY; 3];
+    for seat in Seat::all(3) {
+        held[seat.index()] = world.hand(seat);
+    }
+    for (leader, pos, card) in view.history.plays() {
+        held[leader.offset(pos, 3).index()].insert(card);
+    }
+    let mut weight = 1.0;
+    for trick in view.history.tricks() {
+        let led = trick.cards[0];
+        let follow = kind.follow_mask(led);
+        let mut best = kind.strength(led, led);
+        for (pos, &card) in trick.cards.iter().enumerate() {
+            let seat = trick.leader.offset(pos, 3);
+            let strength = kind.strength(card, led);
+            let beaten = strength <= best;
+            best = best.max(strength);
+            let hand = held[seat.index()];
+            held[seat.index()].remove(card);
+            if pos == 0 || Some(seat) == me || !beaten || !follow.contains(card) || same_side(seat, trick.winner) {
+                continue;
+            }
+            // Second to play: a partner still to come might have won it.
+            if pos == 1 && same_side(seat, trick.leader.offset(2, 3)) {
+                continue;
+            }
+            let points = card_points(card);
+            let cheaper =
+                (hand & follow).iter().any(|other| card_points(other) < points && kind.strength(other, led) < strength);
+            if cheaper {
+                weight *= WASTE_WEIGHT;
+            }
+        }
+    }
+    weight
+}
+
+/// What the auction says (see the module docs).
+fn skat_bid_weight(view: &SkatView, world: &SkatGame) -> f64 {
     let mut weight = 1.0;
     let (Some(declarer), Some(contract)) = (view.declarer, view.contract) else { return weight };
     if Some(declarer) != (!view.spectator).then_some(view.seat) && contract.kind != GameKind::Null {
@@ -87,6 +155,39 @@ mod tests {
         assert_eq!(skat_weight(&over.view(Seat::FOREHAND), &over), OVERBID_WEIGHT);
         // The declarer's own view weighs nothing against himself.
         assert_eq!(skat_weight(&over.view(Seat::MIDDLEHAND), &over), 1.0);
+    }
+
+    #[test]
+    fn a_dear_card_on_a_lost_trick_weighs_less() {
+        let deal = SkatDeal::new(
+            [
+                set("CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.SA"),
+                set("SK.S7.HA.HT.HK.HQ.H9.H8.H7.DA"),
+                set("SQ.S8.S9.DT.DK.DQ.D9.D8.D7.C8"),
+            ],
+            set("C7.ST"),
+        )
+        .unwrap();
+        let clubs = Contract::pickup(GameKind::Suit(trumpf_core::Suit::Clubs));
+        let trick = |third: &str| {
+            let mut game = SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::FOREHAND, 18, clubs).unwrap();
+            for card in ["SA", "SK", third] {
+                let seat = game.to_act().unwrap();
+                game.try_apply(seat, game.card_action(card.parse().unwrap())).unwrap();
+            }
+            game
+        };
+        // Rearhand, last to the declarer's trick, gave the Queen (3 points)
+        // holding the Eight and Nine: a world where he did weighs less.
+        // Middlehand's King came second with his partner still to play.
+        let dear = trick("SQ");
+        assert_eq!(skat_play_weight(&dear.view(Seat::MIDDLEHAND), &dear), WASTE_WEIGHT);
+        assert_eq!(skat_play_weight(&dear.view(Seat::FOREHAND), &dear), WASTE_WEIGHT);
+        // His own view does not judge his own cards.
+        assert_eq!(skat_play_weight(&dear.view(Seat::REARHAND), &dear), 1.0);
+        // The Eight: nothing cheaper was left (the Nine is worth as little).
+        let cheap = trick("S8");
+        assert_eq!(skat_play_weight(&cheap.view(Seat::MIDDLEHAND), &cheap), 1.0);
     }
 
     #[test]
