@@ -2,8 +2,9 @@
 //! (issue 9), played to the search bots: they must not do it again.
 
 use trumpf_ai::Bot;
-use trumpf_ai::pimc::{PimcConfig, SkatPimc};
+use trumpf_ai::pimc::{PimcConfig, SkatPimc, SpitzerPimc};
 use trumpf_core::skat::{Contract, GameKind, KontraRules, SkatAction, SkatDeal, SkatGame, SkatRules};
+use trumpf_core::spitzer::{Announcement, SpitzerAction, SpitzerDeal, SpitzerGame, SpitzerPhase, SpitzerRules};
 use trumpf_core::{CardSet, Game, GameView, Seat};
 
 fn set(s: &str) -> CardSet {
@@ -63,5 +64,36 @@ fn a_weak_grand_hand_gets_a_kontra() {
         assert!(legal.contains(&SkatAction::Kontra), "Kontra is open to middlehand: {legal:?}");
         let mut bot = SkatPimc::new(PimcConfig::MEDIUM, seed);
         assert_eq!(bot.choose(&view), SkatAction::Kontra, "seed {seed}");
+    }
+}
+
+/// Spitzer: eldest holds both black queens, no other trump and all three
+/// fail aces, and calls the first trick. The old bot then led the ♣Q
+/// itself, won trick 1 alone and played one against three.
+#[test]
+fn a_first_trick_caller_does_not_win_trick_one_with_his_queen() {
+    let deal = SpitzerDeal::new([
+        set("CQ.SQ.CA.SA.HA.C7.S8.H9"),
+        set("HQ.DQ.CJ.DA.DT.CT.CK.C9"),
+        set("SJ.HJ.DK.D9.ST.SK.S9.S7"),
+        set("DJ.D8.D7.C8.HT.HK.H8.H7"),
+    ])
+    .unwrap();
+    let mut game = SpitzerGame::new(deal, SpitzerRules::default()).unwrap();
+    while game.phase() == SpitzerPhase::Announcing {
+        let seat = game.to_act().unwrap();
+        let call =
+            seat == Seat::new(0).unwrap() && game.legal_announcements().any(|a| a == Announcement::CallFirstTrick);
+        let action = if call { SpitzerAction::Announce(Announcement::CallFirstTrick) } else { SpitzerAction::Pass };
+        game.try_apply(seat, action).unwrap();
+    }
+    let eldest = Seat::new(0).unwrap();
+    assert_eq!(game.announcement(), Some((eldest, Announcement::CallFirstTrick)));
+    assert_eq!(game.to_act(), Some(eldest));
+    let queens = set("CQ.SQ");
+    for seed in SEEDS {
+        let mut bot = SpitzerPimc::new(PimcConfig::MEDIUM, seed);
+        let SpitzerAction::Play(card) = bot.choose(&game.view(eldest)) else { panic!("a card to lead") };
+        assert!(!queens.contains(card), "seed {seed}: led {card}");
     }
 }
