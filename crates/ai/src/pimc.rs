@@ -14,12 +14,8 @@
 //!   the unseen cards are dealt that many times; every game type is solved
 //!   as a hand game and as a pickup game (with a discard chosen by rule),
 //!   its winning chance estimated, and the bot bids up to the value of the
-//!   best game it wins often enough ([`BID_CHANCE`]). The close calls that
-//!   would raise the bid are solved again over more deals
-//!   ([`REFINE_FACTOR`]), and a deal whose solve outran its share of the
-//!   nodes is solved again with what the others left (skipping it would
-//!   count only the easy deals). After the auction it picks hand or pickup,
-//!   the discard and the game the same way.
+//!   best game it wins often enough ([`BID_CHANCE`]). After the auction it
+//!   picks hand or pickup, the discard and the game the same way.
 //! * **Kontra and Re**: said when the sampled worlds say the declarer's game
 //!   is likely lost (Kontra) or won (Re).
 //! * **Spitzer announcements**: each legal announcement and passing are
@@ -63,16 +59,6 @@ pub const BID_PERCENT: u8 = 45;
 /// the bot made 9 of 24 Nulls (a declarer who sees every card never has to
 /// guess a discard), at 80 % 4 of 4.
 pub const NULL_PERCENT: u8 = 80;
-
-/// How far from [`BID_CHANCE`] (calibrated) a game's chance over the first
-/// bidding deals may lie for the bot to look again over more deals.
-pub const REFINE_MARGIN: f64 = 0.25;
-
-/// How many more deals a close game is solved over, per bidding deal.
-pub const REFINE_FACTOR: usize = 3;
-
-/// How many close games are looked at again.
-pub const REFINED_OPTIONS: usize = 2;
 
 /// The losing chance of the declarer at which a defender says Kontra.
 pub const KONTRA_CHANCE: f64 = 0.65;
@@ -345,59 +331,6 @@ struct SkatPlan {
     pickup: f64,
 }
 
-/// How often a game was won over sampled deals. A deal whose solve ran
-/// out of its share of the decision's nodes is kept open, to be solved
-/// again by [`settle`] with what the other deals left over: skipping it
-/// would count only the easy deals, most of them clear losses or wins.
-#[derive(Default)]
-struct Wins {
-    /// Wins, a deal left undecided counting half.
-    won: f64,
-    /// Deals counted.
-    n: u32,
-    /// Deals still to solve.
-    open: Vec<SkatGame>,
-}
-
-impl Wins {
-    fn solve(&mut self, game: SkatGame) {
-        match with_solver(|s| s.skat(&game, Goal::Win)) {
-            Ok(v) => {
-                self.won += f64::from(v);
-                self.n += 1;
-            }
-            Err(SolveError::Budget) => self.open.push(game),
-            Err(_) => {}
-        }
-    }
-
-    fn add(&mut self, other: Wins) {
-        self.won += other.won;
-        self.n += other.n;
-        self.open.extend(other.open);
-    }
-
-    /// The share of deals won (0 without any).
-    fn rate(&self) -> f64 {
-        if self.n == 0 { 0.0 } else { self.won / f64::from(self.n) }
-    }
-}
-
-/// Solves the open deals of `wins` again, each with an even share of the
-/// nodes left (keeping back shares for `reserve` solves still to come); a
-/// deal that runs out again counts as half a win: too close to call.
-fn settle(wins: &mut [Wins], reserve: usize) {
-    let mut open: usize = wins.iter().map(|w| w.open.len()).sum();
-    for w in wins.iter_mut() {
-        for game in std::mem::take(&mut w.open) {
-            expect_solves(open + reserve);
-            open -= 1;
-            w.won += with_solver(|s| s.skat(&game, Goal::Win)).map_or(0.5, f64::from);
-            w.n += 1;
-        }
-    }
-}
-
 /// The Seeger–Fabian list score of a game worth `value`, won with chance
 /// `p`: won `value + 50`, lost `−2·value − 50`.
 fn expected_score(p: f64, value: u16) -> f64 {
@@ -473,52 +406,23 @@ impl SkatPimc {
             .collect()
     }
 
-    /// How often `seat` wins `contract` holding `hand` (ten cards after any
-    /// discard) with `skat` lying in the skat, in each deal.
-    fn win_rate(deals: &[([CardSet; 3], CardSet)], seat: Seat, contract: Contract, rules: &SkatRules) -> Wins {
-        let mut wins = Wins::default();
+    /// The chance that `seat` wins `contract` holding `hand` (ten cards
+    /// after any discard) with `skat` lying in the skat, in each deal.
+    fn win_rate(deals: &[([CardSet; 3], CardSet)], seat: Seat, contract: Contract, rules: &SkatRules) -> f64 {
+        let mut won = 0;
+        let mut n = 0;
         for &(hands, skat) in deals {
             let Ok(deal) = SkatDeal::new(hands, skat) else { continue };
             let Ok(game) = SkatGame::with_declaration(deal, *rules, seat, 18, contract) else { continue };
-            wins.solve(game);
+            if let Ok(v) = with_solver(|s| s.skat(&game, Goal::Win)) {
+                won += v;
+                n += 1;
+            }
         }
-        wins
+        if n == 0 { 0.0 } else { f64::from(won) / f64::from(n) }
     }
 
-    /// How often `seat`, holding `ten`, wins `kind` over `deals`: as a hand
-    /// game (the ten as dealt) or picking up (each deal's skat joins the
-    /// hand and a rule picks the discard).
-    fn option_wins(
-        deals: &[([CardSet; 3], CardSet)],
-        seat: Seat,
-        ten: CardSet,
-        (kind, hand): (GameKind, bool),
-        rules: &SkatRules,
-    ) -> Wins {
-        let mut wins = Wins::default();
-        for &(hands, skat) in deals {
-            let (hands, skat, contract) = if hand {
-                (hands, skat, Contract::hand(kind))
-            } else {
-                let twelve = ten | skat;
-                let away = discard_for(kind, twelve);
-                let mut after = hands;
-                after[seat.index()] = twelve - away;
-                (after, away, Contract::pickup(kind))
-            };
-            let Ok(deal) = SkatDeal::new(hands, skat) else { continue };
-            let Ok(game) = SkatGame::with_declaration(deal, *rules, seat, 18, contract) else { continue };
-            wins.solve(game);
-        }
-        wins
-    }
-
-    /// The bidding plan for `view`'s ten cards: every game kind, hand and
-    /// picked up, over [`PimcConfig::bidding_worlds`] deals; then the (at
-    /// most [`REFINED_OPTIONS`]) games whose chance lies within
-    /// [`REFINE_MARGIN`] of the bidding threshold and that would raise the
-    /// limit are solved over [`REFINE_FACTOR`] times as many deals more, so
-    /// that a sound game is not passed on the luck of a few deals.
+    /// The bidding plan for `view`'s ten cards.
     fn plan(&mut self, view: &SkatView) -> SkatPlan {
         if let Some((hand, plan)) = self.skat_plan
             && hand == view.hand
@@ -526,60 +430,47 @@ impl SkatPimc {
             return plan;
         }
         let seat = view.seat;
-        let ten = view.hand;
-        let deals = self.skat_deals(seat, ten, self.config.bidding_worlds);
-        let options: Vec<(GameKind, bool)> =
-            GameKind::ALL.iter().flat_map(|&kind| [(kind, true), (kind, false)]).collect();
-        let refined = deals.len() * REFINE_FACTOR;
-        expect_solves(deals.len() * options.len() + REFINED_OPTIONS * refined);
+        let deals = self.skat_deals(seat, view.hand, self.config.bidding_worlds);
+        expect_solves(deals.len() * GameKind::ALL.len() * 2);
         let rules = SkatRules { kontra: None, ..view.rules };
-        let mut counts: Vec<Wins> =
-            options.iter().map(|&option| SkatPimc::option_wins(&deals, seat, ten, option, &rules)).collect();
-        settle(&mut counts, REFINED_OPTIONS * refined);
-        let value = |(kind, hand): (GameKind, bool)| {
-            if hand { Contract::hand(kind) } else { Contract::pickup(kind) }.plain_value(ten)
-        };
-        let chance =
-            |config: &PimcConfig, (kind, _): (GameKind, bool), wins: &Wins| config.calibrated(kind, wins.rate());
-        // The limit the clear games already give, and the close calls above it.
-        let sure = options
-            .iter()
-            .zip(&counts)
-            .filter(|&(&o, c)| chance(&self.config, o, c) >= BID_CHANCE + REFINE_MARGIN)
-            .map(|(&o, _)| value(o))
-            .max()
-            .unwrap_or(0);
-        let mut close: Vec<usize> = (0..options.len())
-            .filter(|&i| {
-                let p = chance(&self.config, options[i], &counts[i]);
-                (p - BID_CHANCE).abs() < REFINE_MARGIN && value(options[i]) > sure
-            })
-            .collect();
-        close.sort_by_key(|&i| std::cmp::Reverse(value(options[i])));
-        for (k, &i) in close.iter().take(REFINED_OPTIONS).enumerate() {
-            let more = self.skat_deals(seat, ten, refined);
-            expect_solves((REFINED_OPTIONS - k) * refined);
-            let more = SkatPimc::option_wins(&more, seat, ten, options[i], &rules);
-            counts[i].add(more);
-        }
-        settle(&mut counts, 0);
         let mut limit = 0;
         let mut best_hand: Option<(Contract, f64)> = None;
         let mut best_pickup = f64::NEG_INFINITY;
-        for (&option, wins) in options.iter().zip(&counts) {
-            let p = chance(&self.config, option, wins);
-            let v = value(option);
+        for kind in GameKind::ALL {
+            // Hand game: the ten as dealt.
+            let hand_contract = Contract::hand(kind);
+            let p = self.config.calibrated(kind, SkatPimc::win_rate(&deals, seat, hand_contract, &rules));
+            let value = hand_contract.plain_value(view.hand);
+            let e = expected_score(p, value);
             if p >= BID_CHANCE {
-                limit = limit.max(v);
+                limit = limit.max(value);
             }
-            let e = expected_score(p, v);
-            if option.1 {
-                if best_hand.is_none_or(|(_, b)| e > b) {
-                    best_hand = Some((Contract::hand(option.0), e));
+            if best_hand.is_none_or(|(_, b)| e > b) {
+                best_hand = Some((hand_contract, e));
+            }
+            // Pickup: each deal's skat joins the hand; a rule picks the discard.
+            let mut won = 0;
+            let mut n = 0;
+            for &(hands, skat) in &deals {
+                let twelve = view.hand | skat;
+                let away = discard_for(kind, twelve);
+                let mut after = hands;
+                after[seat.index()] = twelve - away;
+                let Ok(deal) = SkatDeal::new(after, away) else { continue };
+                let Ok(game) = SkatGame::with_declaration(deal, rules, seat, 18, Contract::pickup(kind)) else {
+                    continue;
+                };
+                if let Ok(v) = with_solver(|s| s.skat(&game, Goal::Win)) {
+                    won += v;
+                    n += 1;
                 }
-            } else {
-                best_pickup = best_pickup.max(e);
             }
+            let p = self.config.calibrated(kind, if n == 0 { 0.0 } else { f64::from(won) / f64::from(n) });
+            let value = Contract::pickup(kind).plain_value(view.hand);
+            if p >= BID_CHANCE {
+                limit = limit.max(value);
+            }
+            best_pickup = best_pickup.max(expected_score(p, value));
         }
         let plan = SkatPlan { limit, hand: best_hand, pickup: best_pickup };
         self.skat_plan = Some((view.hand, plan));
@@ -631,9 +522,7 @@ impl SkatPimc {
                     (h, away)
                 })
                 .collect();
-            let mut wins = [SkatPimc::win_rate(&hands, seat, contract, &rules)];
-            settle(&mut wins, 0);
-            let p = self.config.calibrated(kind, wins[0].rate());
+            let p = self.config.calibrated(kind, SkatPimc::win_rate(&hands, seat, contract, &rules));
             // An overbid loses for certain: its score is the loss of the bid.
             let e = if reaches { expected_score(p, value) } else { expected_score(0.0, view.bid) };
             if best.is_none_or(|(b, _, _)| e > b) {
