@@ -447,8 +447,13 @@ impl Solver {
     /// As [`Solver::skat`].
     pub fn skat_cards(&mut self, game: &SkatGame, goal: Goal) -> Result<CardValues, SolveError> {
         let (ctx, pos, query) = Solver::skat_setup(game, goal)?;
+        self.skat_cards_for(&ctx, &pos, query)
+    }
+
+    /// The per-card values of `query` at `pos`, on the Skat table and budget.
+    fn skat_cards_for(&mut self, ctx: &SkatCtx, pos: &SkatPos, query: Query) -> Result<CardValues, SolveError> {
         let mut budget = self.budget();
-        let v = Solver::run_cards(self.skat_table(), &ctx, &pos, query, &mut budget);
+        let v = Solver::run_cards(self.skat_table(), ctx, pos, query, &mut budget);
         self.nodes += budget.used;
         v
     }
@@ -468,10 +473,7 @@ impl Solver {
         }
         let ctx = SkatCtx::new(game, Count::Points, true)?;
         let pos = SkatPos::from_game(game, &ctx);
-        let mut budget = self.budget();
-        let v = Solver::run_cards(self.skat_table(), &ctx, &pos, Query::AtLeast(i32::from(points)), &mut budget);
-        self.nodes += budget.used;
-        v
+        self.skat_cards_for(&ctx, &pos, Query::AtLeast(i32::from(points)))
     }
 
     fn spitzer_table(&mut self) -> &mut Tt<SpitzerKey> {
