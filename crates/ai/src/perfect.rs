@@ -17,6 +17,11 @@
 //!
 //! What the solver does not play (a Ramsch, the Grand Hand offer,
 //! Schieberamsch) the game's heuristic bot decides from the seat's view.
+//!
+//! [`PerfectBidding`] (`perfect:play=BOT`) is the perfect player until the
+//! first card and a bot on its view from then on (Kontra and Re included):
+//! beside `perfect` and `BOT` it splits the gap between them into what the
+//! bidding and what the card play are worth.
 
 use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatDeal, SkatGame, SkatPhase, SkatRules};
 use trumpf_core::spidge::{SpidgeAction, SpidgeGame};
@@ -26,7 +31,7 @@ use trumpf_core::{Game, Seat};
 use crate::pimc::{discard_for, spitzer_win_score};
 use crate::solver::{Goal, Solver};
 use crate::tournament::Omniscient;
-use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot};
+use crate::{Bot, BotGame, BotSpec, SkatBot, SpidgeBot, SpitzerBot};
 
 /// The search nodes of one Spidge decision of the perfect player (an award
 /// may use a third of them, [`Solver::spidge_awards_within`]).
@@ -73,8 +78,8 @@ impl Perfect {
         for kind in GameKind::ALL {
             for hand in [true, false] {
                 let contract = if hand { Contract::hand(kind) } else { Contract::pickup(kind) };
-                let cards = if hand { deal.hand(seat) } else { deal.hand(seat) | deal.skat() };
-                let value = contract.plain_value(cards);
+                // The skat counts for the matadors, hand or not (skat.md §5.2).
+                let value = contract.plain_value(deal.hand(seat) | deal.skat());
                 if best.is_some_and(|(_, v)| v >= value) {
                     continue;
                 }
@@ -226,5 +231,69 @@ impl Omniscient<SpidgeGame> for Perfect {
             let seat = game.to_act().unwrap_or(Seat::FOREHAND);
             SpidgeBot::new().choose(&game.view(seat))
         })
+    }
+}
+
+/// The game's card play, where [`PerfectBidding`] hands over to its bot.
+pub trait CardPlay: Game {
+    /// Whether the deal is in its card play.
+    fn in_card_play(&self) -> bool;
+}
+
+impl CardPlay for SkatGame {
+    fn in_card_play(&self) -> bool {
+        self.phase() == SkatPhase::Playing
+    }
+}
+
+impl CardPlay for SpitzerGame {
+    fn in_card_play(&self) -> bool {
+        self.phase() == SpitzerPhase::Playing
+    }
+}
+
+impl CardPlay for SpidgeGame {
+    fn in_card_play(&self) -> bool {
+        true
+    }
+}
+
+/// Perfect bidding, a bot's card play (see the module docs).
+pub struct PerfectBidding<G: Game> {
+    perfect: Perfect,
+    play: Box<dyn Bot<G>>,
+}
+
+impl<G: Game> PerfectBidding<G> {
+    /// The perfect player's bidding with `play`'s card play.
+    pub fn new(play: Box<dyn Bot<G>>) -> PerfectBidding<G> {
+        PerfectBidding { perfect: Perfect::new(), play }
+    }
+}
+
+impl<G: CardPlay> Omniscient<G> for PerfectBidding<G>
+where
+    Perfect: Omniscient<G>,
+{
+    fn choose(&mut self, game: &G) -> G::Action {
+        match game.to_act() {
+            Some(seat) if game.in_card_play() => self.play.choose(&game.view(seat)),
+            _ => self.perfect.choose(game),
+        }
+    }
+}
+
+/// The player a spec that needs the whole state names: `perfect`, or
+/// `perfect:play=BOT` (its bot seeded with `seed`); `None` for a bot that
+/// plays from its view ([`BotGame::bot`]).
+pub fn omniscient<G>(spec: &BotSpec, seed: u64) -> Option<Box<dyn Omniscient<G>>>
+where
+    G: BotGame + CardPlay + 'static,
+    Perfect: Omniscient<G>,
+{
+    match spec {
+        BotSpec::Perfect => Some(Box::new(Perfect::new())),
+        BotSpec::PerfectBidding(play) => Some(Box::new(PerfectBidding::new(G::bot(play, seed).ok()?))),
+        _ => None,
     }
 }

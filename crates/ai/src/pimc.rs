@@ -338,6 +338,16 @@ fn expected_score(p: f64, value: u16) -> f64 {
     p * (v + 50.0) - (1.0 - p) * (2.0 * v + 50.0)
 }
 
+/// The share of `true` among `won` (0 for none).
+fn won_share(won: impl IntoIterator<Item = bool>) -> f64 {
+    let (mut yes, mut n) = (0u32, 0u32);
+    for w in won {
+        yes += u32::from(w);
+        n += 1;
+    }
+    if n == 0 { 0.0 } else { f64::from(yes) / f64::from(n) }
+}
+
 /// The discard a declarer of `kind` holding `twelve` lays away: for suit
 /// and grand games the two cards whose loss costs least (points count for
 /// him, voids help, aces and trumps stay); for Null the two most dangerous
@@ -406,20 +416,37 @@ impl SkatPimc {
             .collect()
     }
 
+    /// Whether `seat` wins `contract` with `hands` and `skat` (its hand ten
+    /// cards after any discard); `None` where the solve outran its nodes.
+    fn wins(hands: [CardSet; 3], skat: CardSet, seat: Seat, contract: Contract, rules: &SkatRules) -> Option<bool> {
+        let deal = SkatDeal::new(hands, skat).ok()?;
+        let game = SkatGame::with_declaration(deal, *rules, seat, 18, contract).ok()?;
+        with_solver(|s| s.skat(&game, Goal::Win)).ok().map(|v| v == 1)
+    }
+
     /// The chance that `seat` wins `contract` holding `hand` (ten cards
     /// after any discard) with `skat` lying in the skat, in each deal.
     fn win_rate(deals: &[([CardSet; 3], CardSet)], seat: Seat, contract: Contract, rules: &SkatRules) -> f64 {
-        let mut won = 0;
-        let mut n = 0;
-        for &(hands, skat) in deals {
-            let Ok(deal) = SkatDeal::new(hands, skat) else { continue };
-            let Ok(game) = SkatGame::with_declaration(deal, *rules, seat, 18, contract) else { continue };
-            if let Ok(v) = with_solver(|s| s.skat(&game, Goal::Win)) {
-                won += v;
-                n += 1;
+        won_share(deals.iter().filter_map(|&(hands, skat)| SkatPimc::wins(hands, skat, seat, contract, rules)))
+    }
+
+    /// The most a `kind` game may be bid to, from its solved deals (won,
+    /// and the game's value with that deal's skat): the highest value the
+    /// game is won *and* worth with a calibrated chance of
+    /// [`BID_CHANCE`]; 0 if none. The skat's jacks count for the
+    /// matadors, so a hand "without two" that finds the club jack there is
+    /// worth a third less, and a bid on the value of its ten cards alone
+    /// would be an overbid.
+    fn bid_limit(&self, kind: GameKind, outcomes: &[(bool, u16)]) -> u16 {
+        let n = outcomes.len().max(1) as f64;
+        let mut limit = 0;
+        for &(_, value) in outcomes {
+            let reaching = outcomes.iter().filter(|&&(won, v)| won && v >= value).count();
+            if self.config.calibrated(kind, reaching as f64 / n) >= BID_CHANCE {
+                limit = limit.max(value);
             }
         }
-        if n == 0 { 0.0 } else { f64::from(won) / f64::from(n) }
+        limit
     }
 
     /// The bidding plan for `view`'s ten cards.
@@ -436,41 +463,38 @@ impl SkatPimc {
         let mut limit = 0;
         let mut best_hand: Option<(Contract, f64)> = None;
         let mut best_pickup = f64::NEG_INFINITY;
+        let mut outcomes = Vec::with_capacity(deals.len());
         for kind in GameKind::ALL {
-            // Hand game: the ten as dealt.
+            // Hand game: the ten as dealt (the skat still counts for the
+            // matadors).
             let hand_contract = Contract::hand(kind);
-            let p = self.config.calibrated(kind, SkatPimc::win_rate(&deals, seat, hand_contract, &rules));
-            let value = hand_contract.plain_value(view.hand);
-            let e = expected_score(p, value);
-            if p >= BID_CHANCE {
-                limit = limit.max(value);
+            outcomes.clear();
+            for &(hands, skat) in &deals {
+                if let Some(won) = SkatPimc::wins(hands, skat, seat, hand_contract, &rules) {
+                    outcomes.push((won, hand_contract.plain_value(view.hand | skat)));
+                }
             }
+            limit = limit.max(self.bid_limit(kind, &outcomes));
+            let p = self.config.calibrated(kind, won_share(outcomes.iter().map(|o| o.0)));
+            let e = expected_score(p, hand_contract.plain_value(view.hand));
             if best_hand.is_none_or(|(_, b)| e > b) {
                 best_hand = Some((hand_contract, e));
             }
             // Pickup: each deal's skat joins the hand; a rule picks the discard.
-            let mut won = 0;
-            let mut n = 0;
+            let pickup = Contract::pickup(kind);
+            outcomes.clear();
             for &(hands, skat) in &deals {
                 let twelve = view.hand | skat;
                 let away = discard_for(kind, twelve);
                 let mut after = hands;
                 after[seat.index()] = twelve - away;
-                let Ok(deal) = SkatDeal::new(after, away) else { continue };
-                let Ok(game) = SkatGame::with_declaration(deal, rules, seat, 18, Contract::pickup(kind)) else {
-                    continue;
-                };
-                if let Ok(v) = with_solver(|s| s.skat(&game, Goal::Win)) {
-                    won += v;
-                    n += 1;
+                if let Some(won) = SkatPimc::wins(after, away, seat, pickup, &rules) {
+                    outcomes.push((won, pickup.plain_value(twelve)));
                 }
             }
-            let p = self.config.calibrated(kind, if n == 0 { 0.0 } else { f64::from(won) / f64::from(n) });
-            let value = Contract::pickup(kind).plain_value(view.hand);
-            if p >= BID_CHANCE {
-                limit = limit.max(value);
-            }
-            best_pickup = best_pickup.max(expected_score(p, value));
+            limit = limit.max(self.bid_limit(kind, &outcomes));
+            let p = self.config.calibrated(kind, won_share(outcomes.iter().map(|o| o.0)));
+            best_pickup = best_pickup.max(expected_score(p, pickup.plain_value(view.hand)));
         }
         let plan = SkatPlan { limit, hand: best_hand, pickup: best_pickup };
         self.skat_plan = Some((view.hand, plan));
@@ -915,5 +939,25 @@ mod tests {
             SkatAction::Play(c) => c,
             other => panic!("{other}"),
         }));
+    }
+
+    #[test]
+    fn the_bid_limit_counts_the_skat_for_the_matadors() {
+        // Clubs "without 2" is worth 3 × 12 = 36 when the skat brings no
+        // higher jack, 2 × 12 = 24 when it brings ♣J or ♠J. Bid at 45 %:
+        // won in 6 of 8 deals, 36 in only 3 of them, so the bid stops at 24.
+        let bot = SkatPimc::new(PimcConfig::MEDIUM, 1);
+        let clubs = GameKind::Suit(Suit::Clubs);
+        let outcomes =
+            [(true, 36), (true, 36), (true, 36), (true, 24), (true, 24), (true, 24), (false, 36), (false, 24)];
+        assert_eq!(bot.bid_limit(clubs, &outcomes), 24);
+        // Won at 36 in 4 of 8 (50 %): 36.
+        let outcomes =
+            [(true, 36), (true, 36), (true, 36), (true, 36), (true, 24), (false, 24), (false, 36), (false, 24)];
+        assert_eq!(bot.bid_limit(clubs, &outcomes), 36);
+        // Won in 3 of 8 (37.5 %): nothing.
+        let outcomes =
+            [(true, 24), (true, 24), (true, 24), (false, 24), (false, 24), (false, 24), (false, 24), (false, 24)];
+        assert_eq!(bot.bid_limit(clubs, &outcomes), 0);
     }
 }

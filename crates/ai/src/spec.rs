@@ -2,7 +2,8 @@
 //! setup or a Python call name them: `random`, `heuristic`, `pimc` with
 //! options after a colon (`pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60`),
 //! the levels `easy`, `medium`, `hard`, and `perfect` (sees every card; for
-//! measurement only, never at a table), and `cmd:COMMAND` (an outside
+//! measurement only, never at a table; `perfect:play=BOT` sees every card
+//! only until the cards are played, then plays as `BOT`), and `cmd:COMMAND` (an outside
 //! program speaking `docs/bot-protocol.md`, [`crate::external`]).
 
 use std::fmt;
@@ -71,6 +72,10 @@ pub enum BotSpec {
     Level(Level),
     /// Sees every card and plays double-dummy (measurement only).
     Perfect,
+    /// Sees every card in the bidding, declaring and announcing and plays
+    /// the cards as the named bot from its view (`perfect:play=medium`;
+    /// measurement only): what perfect bidding alone is worth.
+    PerfectBidding(Box<BotSpec>),
     /// An outside program (`cmd:COMMAND`, `cmd[timeout=MS]:COMMAND`).
     Command(Command),
 }
@@ -79,7 +84,9 @@ pub enum BotSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// An unknown bot name.
-    #[error("unknown bot {0:?}: one of random, heuristic, pimc[:options], easy, medium, hard, perfect, cmd:COMMAND")]
+    #[error(
+        "unknown bot {0:?}: one of random, heuristic, pimc[:options], easy, medium, hard, perfect[:play=BOT], cmd:COMMAND"
+    )]
     Unknown(String),
     /// A bad option of a PIMC bot.
     #[error(
@@ -107,6 +114,13 @@ impl FromStr for BotSpec {
             "random" if options.is_empty() => Ok(BotSpec::Random),
             "heuristic" if options.is_empty() => Ok(BotSpec::Heuristic),
             "perfect" if options.is_empty() => Ok(BotSpec::Perfect),
+            "perfect" => match options.split_once('=') {
+                Some(("play", play)) => match play.parse()? {
+                    BotSpec::Perfect | BotSpec::PerfectBidding(_) => Err(SpecError::Unknown(s.to_owned())),
+                    play => Ok(BotSpec::PerfectBidding(Box::new(play))),
+                },
+                _ => Err(SpecError::Unknown(s.to_owned())),
+            },
             "easy" if options.is_empty() => Ok(BotSpec::Level(Level::Easy)),
             "medium" if options.is_empty() => Ok(BotSpec::Level(Level::Medium)),
             "hard" if options.is_empty() => Ok(BotSpec::Level(Level::Hard)),
@@ -145,6 +159,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Heuristic => f.write_str("heuristic"),
             BotSpec::Perfect => f.write_str("perfect"),
+            BotSpec::PerfectBidding(play) => write!(f, "perfect:play={play}"),
             BotSpec::Level(level) => level.fmt(f),
             BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
@@ -180,7 +195,7 @@ macro_rules! bot_game {
                     BotSpec::Pimc(config) => Box::new(<$pimc>::new(*config, seed)),
                     BotSpec::Level(level) => Box::new(<$pimc>::new(level.config(), seed)),
                     BotSpec::Command(command) => Box::new(ExternalBot::new(command.clone(), seed)),
-                    BotSpec::Perfect => return Err(SpecError::NotAtATable),
+                    BotSpec::Perfect | BotSpec::PerfectBidding(_) => return Err(SpecError::NotAtATable),
                 })
             }
         }
@@ -204,6 +219,8 @@ mod tests {
             "medium",
             "hard",
             "perfect",
+            "perfect:play=medium",
+            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80",
             "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60",
             "cmd:python3 examples/bot.py",
             "cmd[timeout=300]:./bot --quick",
@@ -216,6 +233,8 @@ mod tests {
         assert!(matches!("pimc:worlds=0x".parse::<BotSpec>(), Err(SpecError::Option(_))));
         assert!(matches!("pimc:colour=red".parse::<BotSpec>(), Err(SpecError::Option(_))));
         assert!(matches!("genius".parse::<BotSpec>(), Err(SpecError::Unknown(_))));
+        assert!(matches!("perfect:play=perfect".parse::<BotSpec>(), Err(SpecError::Unknown(_))));
+        assert!(matches!("perfect:worlds=3".parse::<BotSpec>(), Err(SpecError::Unknown(_))));
         assert!(matches!("cmd:".parse::<BotSpec>(), Err(SpecError::Command(_))));
         assert!(matches!(<SkatGame as BotGame>::bot(&BotSpec::Perfect, 1), Err(SpecError::NotAtATable)));
         assert!(<SpidgeGame as BotGame>::bot(&BotSpec::Level(Level::Hard), 1).is_ok());

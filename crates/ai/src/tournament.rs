@@ -58,6 +58,9 @@ pub struct DealFacts {
     pub made: Option<bool>,
     /// The deal was thrown in (all passed).
     pub passed_in: bool,
+    /// The declarer's game was worth less than his bid (Skat: lost as an
+    /// overbid, skat.md §7).
+    pub overbid: bool,
 }
 
 /// A game that can be played in duplicate tournaments.
@@ -93,6 +96,7 @@ impl TournamentGame for SkatGame {
                 declarers: 1 << declarer.index(),
                 made: Some(settlement.won),
                 passed_in: false,
+                overbid: settlement.overbid,
             },
             Some(SkatOutcome::Ramsch { .. }) => DealFacts { game: Some("Ramsch".to_owned()), ..DealFacts::default() },
             Some(SkatOutcome::PassedIn) => DealFacts { passed_in: true, ..DealFacts::default() },
@@ -118,7 +122,7 @@ impl TournamentGame for SpitzerGame {
             declarers: outcome.declaring.bits(),
             // The declaring side made its game when it scores.
             made: Some(Seat::all(4).any(|s| outcome.declaring.contains(s) && outcome.scores[s.index()] > 0)),
-            passed_in: false,
+            ..DealFacts::default()
         }
     }
 }
@@ -261,6 +265,8 @@ pub struct Summary {
     pub pass_in_rate: f64,
     /// Per side, the games it declared and made, by game type.
     pub declared: [Vec<(String, u64, u64)>; 2],
+    /// Per side, the games it declared and lost as overbids.
+    pub overbids: [u64; 2],
 }
 
 impl Summary {
@@ -277,6 +283,7 @@ impl Summary {
         let games: Vec<&GameResult> = results.iter().flat_map(|r| &r.games).collect();
         let passed = games.iter().filter(|g| g.facts.passed_in).count();
         let mut declared: [Vec<(String, u64, u64)>; 2] = [Vec::new(), Vec::new()];
+        let mut overbids = [0; 2];
         for g in &games {
             let (Some(kind), Some(made)) = (&g.facts.game, g.facts.made) else { continue };
             if g.facts.declarers == 0 {
@@ -284,6 +291,7 @@ impl Summary {
             }
             // The side of the first declaring seat.
             let side = usize::from(g.a_seats & g.facts.declarers == 0);
+            overbids[side] += u64::from(g.facts.overbid);
             let row = match declared[side].iter_mut().find(|(k, _, _)| k == kind) {
                 Some(row) => row,
                 None => {
@@ -304,6 +312,7 @@ impl Summary {
             ci95,
             pass_in_rate: passed as f64 / games.len().max(1) as f64,
             declared,
+            overbids,
         }
     }
 

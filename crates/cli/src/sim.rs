@@ -6,7 +6,8 @@
 //! which both appear (Skat and Spidge 6, Spitzer 14), on all cores. The
 //! result is A's mean score per deal-seat minus B's with its 95% confidence
 //! interval (Skat in Seeger–Fabian points, the others in game points), the
-//! pass-in rate and each side's declared games and successes by type. It
+//! pass-in rate and each side's declared games, successes by type and
+//! (Skat) games lost as overbids. It
 //! depends only on the seed: any thread count gives the same numbers. With
 //! `--json` the last line is one JSON object (keys `game`, `a`, `b`,
 //! `deals`, `a_minus_b`, `ci95` and more).
@@ -19,7 +20,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use trumpf_ai::perfect::Perfect;
+use trumpf_ai::perfect::{self, CardPlay, Perfect};
 use trumpf_ai::tournament::{DealResult, Player, Side, Summary, TournamentGame, play_deal};
 use trumpf_ai::{Bot, BotGame, BotSpec};
 use trumpf_core::series::record::RecordGame;
@@ -36,7 +37,8 @@ pub struct SimArgs {
     /// The game: skat, spitzer or spidge.
     pub game: GameId,
     /// Configuration A: random, heuristic, pimc[:worlds=N,inference=on|off,exact=N,bidding=N,bid=P,null=P], easy, medium,
-    /// hard, perfect (sees every card), or cmd:COMMAND (an outside program speaking the bot protocol,
+    /// hard, perfect (sees every card), perfect:play=BOT (sees every card until the first card, then plays as BOT),
+    /// or cmd:COMMAND (an outside program speaking the bot protocol,
     /// docs/bot-protocol.md; cmd[timeout=MS]:COMMAND sets its time per answer, 5000 ms by default).
     #[arg(long)]
     pub a: BotSpec,
@@ -78,6 +80,8 @@ struct JsonSummary<'a> {
     unit: &'static str,
     pass_in_rate: f64,
     declared: [Vec<JsonGames<'a>>; 2],
+    /// Per side, the games it declared and lost as overbids.
+    overbids: [u64; 2],
     /// Per side, decisions at which a bot failed (an outside program) and
     /// its first legal action was played instead.
     fallbacks: [u64; 2],
@@ -126,13 +130,16 @@ fn record_rules<G: RecordGame>(args: &SimArgs) -> Result<G::Rules> {
 /// timeout, illegal answer or death) is counted in `log`.
 fn player<G>(spec: &BotSpec, seed: u64, log: &Arc<Mutex<Troubles>>) -> Player<G>
 where
-    G: TournamentGame + BotGame,
+    G: TournamentGame + BotGame + CardPlay,
     Perfect: trumpf_ai::tournament::Omniscient<G>,
 {
-    // Only the perfect player is no bot: it sees the whole state.
-    match G::bot(spec, seed) {
-        Ok(bot) => Player::Bot(Box::new(Watched { bot, log: Arc::clone(log) })),
-        Err(_) => Player::Omniscient(Box::new(Perfect::new())),
+    // Only the perfect players are no bots: they see the whole state.
+    match perfect::omniscient::<G>(spec, seed) {
+        Some(player) => Player::Omniscient(player),
+        None => match G::bot(spec, seed) {
+            Ok(bot) => Player::Bot(Box::new(Watched { bot, log: Arc::clone(log) })),
+            Err(_) => Player::Omniscient(Box::new(Perfect::new())),
+        },
     }
 }
 
@@ -170,7 +177,7 @@ impl<G: Game> Bot<G> for Watched<G> {
 
 fn tournament<G>(args: &SimArgs, rules: G::Rules) -> Result<()>
 where
-    G: TournamentGame + BotGame,
+    G: TournamentGame + BotGame + CardPlay,
     Perfect: trumpf_ai::tournament::Omniscient<G>,
 {
     let bar = ProgressBar::new(args.deals);
@@ -237,6 +244,7 @@ where
             unit: if G::NAME == "skat" { "seeger_fabian" } else { "game_points" },
             pass_in_rate: summary.pass_in_rate,
             declared,
+            overbids: summary.overbids,
             fallbacks,
         };
         println!("{}", serde_json::to_string(&json)?);
@@ -261,8 +269,12 @@ fn print_summary(args: &SimArgs, game: &str, unit: &str, s: &Summary) {
             .iter()
             .map(|(g, d, m)| format!("{g} {d} ({:.0}% made)", 100.0 * *m as f64 / (*d).max(1) as f64))
             .collect();
+        let overbids = match s.overbids[i] {
+            0 => String::new(),
+            n => format!(", {n} lost as overbids"),
+        };
         println!(
-            "{name} declared {total}, made {:.1}%: {}",
+            "{name} declared {total}, made {:.1}%{overbids}: {}",
             100.0 * made as f64 / total.max(1) as f64,
             by_type.join(", ")
         );

@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use trumpf_ai::perfect::Perfect;
+use trumpf_ai::perfect::{self, CardPlay, Perfect};
 use trumpf_ai::tournament::{
     DealFacts, DealResult, GameResult, Omniscient, Player, Side, Summary, TournamentGame, play_deal,
 };
@@ -20,18 +20,21 @@ use crate::rules::Rules;
 
 fn player<G>(spec: &BotSpec, seed: u64) -> Player<G>
 where
-    G: TournamentGame + BotGame,
+    G: TournamentGame + BotGame + CardPlay,
     Perfect: Omniscient<G>,
 {
-    match G::bot(spec, seed) {
-        Ok(bot) => Player::Bot(bot),
-        Err(_) => Player::Omniscient(Box::new(Perfect::new())),
+    match perfect::omniscient::<G>(spec, seed) {
+        Some(player) => Player::Omniscient(player),
+        None => match G::bot(spec, seed) {
+            Ok(bot) => Player::Bot(bot),
+            Err(_) => Player::Omniscient(Box::new(Perfect::new())),
+        },
     }
 }
 
 fn deals<G>(rules: &G::Rules, a: &BotSpec, b: &BotSpec, seed: u64, ks: &[u64]) -> Vec<DealResult>
 where
-    G: TournamentGame + BotGame,
+    G: TournamentGame + BotGame + CardPlay,
     Perfect: Omniscient<G>,
 {
     let make = |side: Side, seed: u64| match side {
@@ -89,6 +92,7 @@ fn to_py<'py>(py: Python<'py>, r: &DealResult) -> PyResult<Bound<'py, PyDict>> {
         gd.set_item("declarers", g.facts.declarers)?;
         gd.set_item("made", g.facts.made)?;
         gd.set_item("passed_in", g.facts.passed_in)?;
+        gd.set_item("overbid", g.facts.overbid)?;
         gd.set_item("trouble", g.trouble.clone())?;
         games.append(gd)?;
     }
@@ -114,6 +118,11 @@ fn from_py(d: &Bound<'_, PyAny>) -> PyResult<DealResult> {
                     declarers: g.get_item("declarers")?.extract()?,
                     made: g.get_item("made")?.extract()?,
                     passed_in: g.get_item("passed_in")?.extract()?,
+                    // Results saved before overbids were counted have none.
+                    overbid: match g.get_item("overbid") {
+                        Ok(v) => v.extract()?,
+                        Err(_) => false,
+                    },
                 },
                 trouble: g.get_item("trouble")?.extract()?,
             })
@@ -124,8 +133,8 @@ fn from_py(d: &Bound<'_, PyAny>) -> PyResult<DealResult> {
 
 /// The summary of per-deal results (any order; they are sorted by deal
 /// first) as `trumpf sim` computes it: `deals`, `games`, `a_minus_b`,
-/// `ci95`, `pass_in_rate` and `declared` (per side, `(game, declared,
-/// made)` rows).
+/// `ci95`, `pass_in_rate`, `declared` (per side, `(game, declared,
+/// made)` rows) and `overbids` (per side, the games lost as overbids).
 #[pyfunction]
 pub fn summarize<'py>(py: Python<'py>, results: Vec<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
     let mut results = results.iter().map(from_py).collect::<PyResult<Vec<_>>>()?;
@@ -138,5 +147,6 @@ pub fn summarize<'py>(py: Python<'py>, results: Vec<Bound<'py, PyAny>>) -> PyRes
     d.set_item("ci95", s.ci95)?;
     d.set_item("pass_in_rate", s.pass_in_rate)?;
     d.set_item("declared", (s.declared[0].clone(), s.declared[1].clone()))?;
+    d.set_item("overbids", s.overbids.to_vec())?;
     Ok(d)
 }

@@ -59,7 +59,7 @@ def tournament(
 ) -> dict:
     """Plays deals ``0 .. deals`` of a duplicate tournament on Ray and
     returns ``trumpf.summarize`` of them (``deals``, ``games``,
-    ``a_minus_b``, ``ci95``, ``pass_in_rate``, ``declared``)."""
+    ``a_minus_b``, ``ci95``, ``pass_in_rate``, ``declared``, ``overbids``)."""
     ray = _init(address, cpus)
 
     @ray.remote
@@ -106,13 +106,14 @@ def _text(game: str, a: str, b: str, seed: int, s: dict) -> str:
     ]
     if game == "skat":
         lines.append(f"passed in: {100.0 * s['pass_in_rate']:.1f}% of the games")
-    for name, rows in zip(["A", "B"], s["declared"]):
+    for name, rows, overbids in zip(["A", "B"], s["declared"], s["overbids"]):
         if not rows:
             continue
         total = sum(r[1] for r in rows)
         made = sum(r[2] for r in rows)
         by_type = ", ".join(f"{g} {d} ({100.0 * m / max(d, 1):.0f}% made)" for g, d, m in rows)
-        lines.append(f"{name} declared {total}, made {100.0 * made / max(total, 1):.1f}%: {by_type}")
+        lost = f", {overbids} lost as overbids" if overbids else ""
+        lines.append(f"{name} declared {total}, made {100.0 * made / max(total, 1):.1f}%{lost}: {by_type}")
     return "\n".join(lines)
 
 
@@ -136,6 +137,7 @@ def _json(game: str, a: str, b: str, seed: int, s: dict) -> str:
             "unit": "seeger_fabian" if game == "skat" else "game_points",
             "pass_in_rate": s["pass_in_rate"],
             "declared": declared,
+            "overbids": s["overbids"],
         },
         ensure_ascii=False,
         separators=(",", ":"),
