@@ -32,7 +32,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatDeal, SkatGame, SkatPhase, SkatRules, SkatView};
 use trumpf_core::spidge::{SpidgeAction, SpidgeGame, SpidgeView};
@@ -284,83 +284,28 @@ impl Tally {
 /// yet, before a decision gives up on the search.
 const GIVE_UP_AFTER: usize = 3;
 
-/// How many candidate worlds a weighted decision draws per world it
-/// solves ([`over_worlds`]).
-pub const CANDIDATES_PER_WORLD: usize = 8;
-
-/// How a decision weighs its worlds.
-enum Weighing<W> {
-    /// Every world counts as much.
-    Equal,
-    /// By importance resampling: [`CANDIDATES_PER_WORLD`] candidates per
-    /// world are drawn and weighed by the function, and the worlds solved
-    /// are drawn from them in proportion to their weights (systematic
-    /// resampling), each then counting alike. Sampling is cheap and
-    /// solving is not: every solve goes to a likely world, where weighing
-    /// the solved worlds themselves would spend most solves on worlds that
-    /// hardly count. A candidate drawn twice is solved twice, mostly from
-    /// the table.
-    Resampled(W),
-}
-
-/// The worlds of a decision: `n` of `view`, weighed as `weighing` says.
-fn chosen_worlds<G: Sampled>(
-    view: &G::View,
-    n: usize,
-    rng: &mut ChaCha8Rng,
-    weighing: Weighing<impl Fn(&G) -> f64>,
-) -> Option<Vec<G>> {
-    let worlds = G::worlds(view).ok()?;
-    let weigh = match weighing {
-        Weighing::Equal => return (0..n).map(|_| worlds.sample(rng).ok()).collect(),
-        Weighing::Resampled(weigh) => weigh,
-    };
-    let mut candidates = Vec::with_capacity(n * CANDIDATES_PER_WORLD);
-    let mut total = 0.0;
-    for _ in 0..n * CANDIDATES_PER_WORLD {
-        let world = worlds.sample(rng).ok()?;
-        let w = weigh(&world).max(0.0);
-        total += w;
-        candidates.push((world, total));
-    }
-    if total <= 0.0 {
-        return Some(candidates.into_iter().take(n).map(|(world, _)| world).collect());
-    }
-    let step = total / n as f64;
-    let mut at = rng.random::<f64>() * step;
-    let mut j = 0;
-    let mut chosen = Vec::with_capacity(n);
-    for _ in 0..n {
-        while j + 1 < candidates.len() && candidates[j].1 <= at {
-            j += 1;
-        }
-        chosen.push(candidates[j].0.clone());
-        at += step;
-    }
-    Some(chosen)
-}
-
-/// Averages per-card values over `n` worlds of `view`, weighed as
-/// `weighing` says; `value` adds one world's values to the tally (with the
-/// world's weight). A world whose solve ran out of its node budget is
-/// skipped; any other error, no world solved, or the first
-/// [`GIVE_UP_AFTER`] worlds all out of budget give `None`.
+/// Averages per-card values over `n` worlds of `view`; `value` adds one
+/// world's values to the tally (with the world's weight). A world whose
+/// solve ran out of its node budget is skipped; any other error, no world
+/// solved, or the first [`GIVE_UP_AFTER`] worlds all out of budget give
+/// `None`.
 fn over_worlds<G: Sampled>(
     view: &G::View,
     n: usize,
     rng: &mut ChaCha8Rng,
-    weighing: Weighing<impl Fn(&G) -> f64>,
+    weight: impl Fn(&G) -> f64,
     mut value: impl FnMut(&G, f64, &mut Tally) -> Result<(), SolveError>,
 ) -> Option<Tally> {
-    let n = n.max(1);
-    let worlds = chosen_worlds(view, n, rng, weighing)?;
+    let worlds = G::worlds(view).ok()?;
     let mut tally = Tally::new();
     let mut solved = 0;
-    for (k, world) in worlds.iter().enumerate() {
-        expect_solves(n - k);
-        match value(world, 1.0, &mut tally) {
+    for k in 0..n.max(1) {
+        expect_solves(n.max(1) - k);
+        let world = worlds.sample(rng).ok()?;
+        let w = weight(&world);
+        match value(&world, w, &mut tally) {
             Ok(()) => {
-                tally.weight += 1.0;
+                tally.weight += w;
                 solved += 1;
             }
             // The first worlds all too big for their share: so are the
@@ -614,12 +559,17 @@ impl SkatPimc {
     /// The declarer's chance of making his game, over `n` worlds of `view`,
     /// calibrated as the bidding's ([`PimcConfig::calibrated`]).
     fn declarer_chance(&mut self, view: &SkatView, n: usize) -> Option<f64> {
-        let tally =
-            over_worlds::<SkatGame>(view, n, &mut self.rng, Weighing::Equal::<fn(&_) -> f64>, |world, w, tally| {
+        let tally = over_worlds::<SkatGame>(
+            view,
+            n,
+            &mut self.rng,
+            |_| 1.0,
+            |world, w, tally| {
                 let v = with_solver(|s| s.skat(world, Goal::Win))?;
                 tally.sum[0] += f64::from(v) * w;
                 Ok(())
-            })?;
+            },
+        )?;
         let kind = view.contract.map_or(GameKind::Grand, |c| c.kind);
         Some(self.config.calibrated(kind, tally.sum[0] / tally.weight.max(1e-9)))
     }
@@ -636,11 +586,7 @@ impl SkatPimc {
             view,
             self.config.worlds,
             &mut self.rng,
-            if inference {
-                Weighing::Resampled(|world: &SkatGame| weights::skat_weight(view, world))
-            } else {
-                Weighing::Equal
-            },
+            |world| if inference { weights::skat_weight(view, world) } else { 1.0 },
             |world, w, tally| {
                 let goal = if exact { Goal::Points } else { Goal::Win };
                 let values = with_solver(|s| s.skat_cards(world, goal))?;
@@ -819,7 +765,7 @@ impl SpitzerPimc {
             view,
             self.config.worlds,
             &mut self.rng,
-            Weighing::Equal::<fn(&_) -> f64>,
+            |_| 1.0,
             |world, w, tally| {
                 let goal = if exact { Goal::Points } else { Goal::Win };
                 let values = with_solver(|s| s.spitzer_cards(world, goal))?;
@@ -905,7 +851,7 @@ impl SpidgePimc {
             view,
             self.config.worlds,
             &mut self.rng,
-            Weighing::Equal::<fn(&_) -> f64>,
+            |_| 1.0,
             |world, w, tally| {
                 // A third of the world's nodes per award: what is out of
                 // reach early in the deal (the dealer's Spidge) is left out.
@@ -993,39 +939,6 @@ mod tests {
             SkatAction::Play(c) => c,
             other => panic!("{other}"),
         }));
-    }
-
-    #[test]
-    fn resampled_worlds_follow_their_weights() {
-        // Middlehand defends a Grand and does not hold ♣J: it lies in the
-        // declarer's ten cards in 10 of every 22 uniform worlds. Weighed 3
-        // to 1, the resampled worlds give it to him in 30 of 42; weighed 1
-        // to 0, in all of them.
-        use trumpf_core::skat::SkatDeal;
-        let deal = SkatDeal::new(
-            [
-                "CJ.SJ.HJ.CA.CT.SA.ST.HA.HT.DA".parse().unwrap(),
-                "C7.C8.C9.S7.S8.S9.H7.H8.H9.D7".parse().unwrap(),
-                "CK.CQ.SK.SQ.HK.HQ.D8.D9.DK.DQ".parse().unwrap(),
-            ],
-            "DJ.DT".parse().unwrap(),
-        )
-        .unwrap();
-        let grand = Contract::pickup(GameKind::Grand);
-        let game = SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::FOREHAND, 18, grand).unwrap();
-        let view = game.view(Seat::MIDDLEHAND);
-        let club_jack: Card = "CJ".parse().unwrap();
-        let holds = |world: &SkatGame| world.hand(Seat::FOREHAND).contains(club_jack);
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let share = |worlds: Vec<SkatGame>| worlds.iter().filter(|w| holds(w)).count() as f64 / worlds.len() as f64;
-        let uniform = chosen_worlds::<SkatGame>(&view, 400, &mut rng, Weighing::Equal::<fn(&_) -> f64>).unwrap();
-        assert!((share(uniform) - 10.0 / 22.0).abs() < 0.08);
-        let three_to_one = Weighing::Resampled(|w: &SkatGame| if holds(w) { 3.0 } else { 1.0 });
-        let weighed = chosen_worlds::<SkatGame>(&view, 400, &mut rng, three_to_one).unwrap();
-        assert_eq!(weighed.len(), 400);
-        assert!((share(weighed) - 30.0 / 42.0).abs() < 0.08);
-        let only = Weighing::Resampled(|w: &SkatGame| if holds(w) { 1.0 } else { 0.0 });
-        assert_eq!(share(chosen_worlds::<SkatGame>(&view, 24, &mut rng, only).unwrap()), 1.0);
     }
 
     #[test]

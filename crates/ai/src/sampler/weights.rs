@@ -7,17 +7,6 @@
 //!   (his matadors) stays below his bid, he would have bid on nothing. Such
 //!   worlds weigh [`OVERBID_WEIGHT`]. Null games have fixed values and say
 //!   nothing here.
-//! * **Skat, the declaration.** A declarer holds what his game needs: in
-//!   self-play of the heuristic bot (20,000 deals, `declarer_shapes`
-//!   example) a suit declarer's twelve cards (his ten and the skat) held
-//!   5 to 8 trumps in 99 % of the games, where twelve cards dealt at random
-//!   hold 4 on average, and a Grand declarer two or more jacks in 98 %. A
-//!   defender who samples the declarer's cards uniformly would give him
-//!   far too few. Each world weighs the likelihood ratio of the declarer's
-//!   trumps (suit) or jacks (Grand): how much more often declarers hold
-//!   that many than random twelve cards do ([`SUIT_TRUMPS_RATIO`],
-//!   [`GRAND_JACKS_RATIO`]), floored and capped so that no world is
-//!   removed and none outweighs a handful of others.
 //! * **Skat, the passes.** A defender who passed without naming a value
 //!   rarely holds two or more jacks and a long suit: worlds giving him a
 //!   hand the heuristic bidder would have bid weigh [`SILENT_STRONG_WEIGHT`].
@@ -42,17 +31,6 @@ use trumpf_core::{CardSet, Game, Seat};
 /// The weight of a world in which the declarer's game is worth less than
 /// his bid.
 pub const OVERBID_WEIGHT: f64 = 0.1;
-
-/// The weight of a world in which a suit declarer's twelve cards hold `k`
-/// trumps (index `k`): declared games' share over random hands' share
-/// (heuristic self-play, `cargo run --release -p trumpf-ai --example
-/// declarer_shapes`: 0.01 at 4, 1.27 at 5, 3.9 at 6, 7.2 at 7, 10.4 at
-/// 8), floored at 0.02 and capped at 10.
-pub const SUIT_TRUMPS_RATIO: [f64; 12] = [0.02, 0.02, 0.02, 0.02, 0.02, 1.27, 3.9, 7.2, 10.0, 10.0, 10.0, 10.0];
-
-/// The same for a Grand declarer's jacks (0.04 at 1, 1.22 at 2, 3.3 at 3,
-/// 11.3 at 4).
-pub const GRAND_JACKS_RATIO: [f64; 5] = [0.02, 0.04, 1.22, 3.3, 10.0];
 
 /// The weight of a world in which a seat that named no value holds a hand
 /// with two or more jacks and five or more cards of one suit.
@@ -122,10 +100,6 @@ fn skat_bid_weight(view: &SkatView, world: &SkatGame) -> f64 {
     if Some(declarer) != (!view.spectator).then_some(view.seat) && contract.kind != GameKind::Null {
         // The declarer's twelve cards: what he holds and played, and the skat.
         let twelve = world.deal().hand(declarer) | world.deal().skat();
-        weight *= match contract.kind {
-            GameKind::Grand => GRAND_JACKS_RATIO[(twelve & CardSet::JACKS).len().min(4)],
-            kind => SUIT_TRUMPS_RATIO[(twelve & kind.trumps()).len().min(11)],
-        };
         let matadors = u16::from(contract.kind.matadors(twelve).unsigned_abs());
         let base = contract.kind.base_value().unwrap_or(0);
         let levels = 1 + u16::from(contract.hand) + u16::from(contract.schneider) + u16::from(contract.schwarz);
@@ -175,48 +149,12 @@ mod tests {
         .unwrap();
         let grand = Contract::pickup(GameKind::Grand);
         let at = |bid| SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::MIDDLEHAND, bid, grand).unwrap();
-        // A Grand declarer with one jack is rare too.
-        let one_jack = GRAND_JACKS_RATIO[1];
         let fair = at(48);
-        assert_eq!(skat_weight(&fair.view(Seat::FOREHAND), &fair), one_jack);
+        assert_eq!(skat_weight(&fair.view(Seat::FOREHAND), &fair), 1.0);
         let over = at(60);
-        assert_eq!(skat_weight(&over.view(Seat::FOREHAND), &over), OVERBID_WEIGHT * one_jack);
+        assert_eq!(skat_weight(&over.view(Seat::FOREHAND), &over), OVERBID_WEIGHT);
         // The declarer's own view weighs nothing against himself.
         assert_eq!(skat_weight(&over.view(Seat::MIDDLEHAND), &over), 1.0);
-    }
-
-    #[test]
-    fn a_declarer_short_of_trumps_weighs_less() {
-        // Forehand declares Hearts. In one world his twelve cards hold seven
-        // trumps (three jacks and four hearts), in the other four.
-        let strong = SkatDeal::new(
-            [
-                set("CJ.SJ.HJ.HA.HT.HK.H9.CA.SA.D7"),
-                set("DJ.HQ.H8.C9.C8.S9.S8.D8.D9.DT"),
-                set("H7.CT.CK.CQ.C7.ST.SK.SQ.S7.DA"),
-            ],
-            set("DK.DQ"),
-        )
-        .unwrap();
-        let weak = SkatDeal::new(
-            [
-                set("CJ.HA.HT.HK.CA.SA.D7.DK.DQ.C7"),
-                set("DJ.HQ.H8.C9.C8.S9.S8.D8.D9.DT"),
-                set("SJ.HJ.H9.H7.CT.CK.CQ.ST.SK.SQ"),
-            ],
-            set("S7.DA"),
-        )
-        .unwrap();
-        let hearts = Contract::pickup(GameKind::Suit(trumpf_core::Suit::Hearts));
-        let at = |deal| SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::FOREHAND, 18, hearts).unwrap();
-        let (strong, weak) = (at(strong), at(weak));
-        let w_strong = skat_weight(&strong.view(Seat::MIDDLEHAND), &strong);
-        let w_weak = skat_weight(&weak.view(Seat::MIDDLEHAND), &weak);
-        assert_eq!(w_strong, SUIT_TRUMPS_RATIO[7]);
-        assert_eq!(w_weak, SUIT_TRUMPS_RATIO[4]);
-        assert!(w_strong > 100.0 * w_weak);
-        // The declarer does not weigh his own cards.
-        assert_eq!(skat_weight(&weak.view(Seat::FOREHAND), &weak), 1.0);
     }
 
     #[test]
@@ -265,8 +203,7 @@ mod tests {
         .unwrap();
         let grand = Contract::pickup(GameKind::Grand);
         let game = SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::MIDDLEHAND, 48, grand).unwrap();
-        // Forehand holds ♠J ♥J and five clubs, and named no value (and the
-        // declarer's one jack weighs as such).
-        assert_eq!(skat_weight(&game.view(Seat::REARHAND), &game), SILENT_STRONG_WEIGHT * GRAND_JACKS_RATIO[1]);
+        // Forehand holds ♠J ♥J and five clubs, and named no value.
+        assert_eq!(skat_weight(&game.view(Seat::REARHAND), &game), SILENT_STRONG_WEIGHT);
     }
 }
