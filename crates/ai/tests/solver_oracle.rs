@@ -532,3 +532,61 @@ fn spidge_award_values_match_minimax() {
     }
     assert!(at_stake >= rounds, "only {at_stake} positions had an award at stake");
 }
+
+/// The post-deal analysis of a Spidge deal, in its last tricks: each
+/// play's value and cost are what the award minimax above says of the
+/// position it was played in.
+#[test]
+fn spidge_analysis_costs_match_the_award_minimax() {
+    use trumpf_ai::analysis::analyse_spidge;
+    use trumpf_core::spidge::SpidgeAction;
+    let mut rng = ChaCha8Rng::seed_from_u64(4242);
+    let d = SpidgeRules::default();
+    let rules = SpidgeRules { spidge_tricks: 3, slam_tricks: 5, ..d };
+    let deals = if cfg!(debug_assertions) { 4 } else { 10 };
+    let tricks = if cfg!(debug_assertions) { 2 } else { 3 };
+    let (mut checked, mut costly) = (0, 0);
+    for _ in 0..deals {
+        let seed = rng.random::<u64>();
+        let start = SpidgeGame::new(SpidgeDeal::from_seed(seed), rules);
+        let mut game = start;
+        let mut actions = Vec::new();
+        let mut positions = Vec::new();
+        while let Some(seat) = game.to_act() {
+            let legal = game.playable_cards();
+            // Left plays his first legal card (often a low one), so that
+            // his Nil is still open late in some deals; the others at random.
+            let pick = if seat == Hand::Left.seat() { 0 } else { rng.random_range(0..legal.len()) };
+            let card = legal.nth(pick).unwrap();
+            positions.push(game);
+            game.apply_unchecked(SpidgeAction::Play(card));
+            actions.push((seat, SpidgeAction::Play(card)));
+        }
+        let analysis = analyse_spidge(&mut Solver::with_table_bits(16), &start, &actions).unwrap();
+        let from = actions.len() - 4 * tricks;
+        for play in analysis.plays.iter().filter(|p| p.card_number >= from) {
+            let before = &positions[play.card_number];
+            let me = before.to_act().unwrap();
+            let mut legal = Vec::new();
+            before.legal_actions(&mut legal);
+            let value_of = |a: SpidgeAction| {
+                let mut next = *before;
+                next.apply_unchecked(a);
+                Seat::all(3)
+                    .map(|p| if p == me { 2 * sure_award(&next, p) } else { -sure_award(&next, p) })
+                    .sum::<i32>()
+            };
+            let best = legal.iter().map(|&a| value_of(a)).max().unwrap();
+            let played = value_of(actions[play.card_number].1);
+            let what = format!("seed {seed} card {}", play.card_number);
+            assert_eq!(play.value, played, "{what}: value");
+            assert_eq!(play.best.1, best, "{what}: best");
+            assert_eq!(value_of(SpidgeAction::Play(play.best.0)), best, "{what}: best card");
+            assert_eq!(play.cost, best - played, "{what}: cost");
+            checked += 1;
+            costly += usize::from(play.cost > 0);
+        }
+    }
+    assert_eq!(checked, deals * 4 * tricks, "every play of the last tricks is analysed");
+    assert!(costly > 0, "no play in {checked} gave an award away");
+}
