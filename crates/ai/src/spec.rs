@@ -129,13 +129,15 @@ impl FromStr for BotSpec {
                 for option in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
                     let bad = || SpecError::Option(option.to_owned());
                     let (key, value) = option.split_once('=').ok_or_else(bad)?;
-                    let number = |max: usize| value.parse::<usize>().ok().filter(|&n| n <= max).ok_or_else(bad);
+                    let number = |range: std::ops::RangeInclusive<usize>| {
+                        value.parse::<usize>().ok().filter(|n| range.contains(n)).ok_or_else(bad)
+                    };
                     match key {
-                        "worlds" => config.worlds = number(4096)?.max(1),
-                        "exact" => config.exact_tricks = number(13)?,
-                        "bidding" => config.bidding_worlds = number(256)?,
-                        "bid" => config.bid_percent = number(100)?.max(1) as u8,
-                        "null" => config.null_percent = number(100)?.max(1) as u8,
+                        "worlds" => config.worlds = number(1..=4096)?,
+                        "exact" => config.exact_tricks = number(0..=13)?,
+                        "bidding" => config.bidding_worlds = number(0..=256)?,
+                        "bid" => config.bid_percent = number(1..=100)? as u8,
+                        "null" => config.null_percent = number(1..=100)? as u8,
                         "inference" => {
                             config.inference = match value {
                                 "on" | "true" => true,
@@ -231,6 +233,10 @@ mod tests {
         let spec: BotSpec = "pimc:worlds=12".parse().unwrap();
         assert_eq!(spec, BotSpec::Pimc(PimcConfig { worlds: 12, ..PimcConfig::HARD }));
         assert!(matches!("pimc:worlds=0x".parse::<BotSpec>(), Err(SpecError::Option(_))));
+        // Out of the ranges the error names: refused, not quietly moved.
+        for bad in ["pimc:worlds=0", "pimc:worlds=4097", "pimc:exact=14", "pimc:bid=0", "pimc:null=101"] {
+            assert!(matches!(bad.parse::<BotSpec>(), Err(SpecError::Option(_))), "{bad}");
+        }
         assert!(matches!("pimc:colour=red".parse::<BotSpec>(), Err(SpecError::Option(_))));
         assert!(matches!("genius".parse::<BotSpec>(), Err(SpecError::Unknown(_))));
         assert!(matches!("perfect:play=perfect".parse::<BotSpec>(), Err(SpecError::Unknown(_))));

@@ -114,6 +114,9 @@ fn iss_records(text: &str, only: Option<usize>, solver: &mut Solver, out: &mut i
             Err(e) => writeln!(out, "  not analysed: {e}")?,
         }
     }
+    if number == 0 {
+        bail!("the file holds no record: neither a trumpf match record nor ISS game records");
+    }
     if only.is_some_and(|n| n > number) {
         bail!("--deal {}: the file holds {number} record(s)", only.unwrap_or(0));
     }

@@ -44,6 +44,10 @@ fn missing_deals_and_bad_files_are_refused() {
     std::fs::write(&path, RECORDS.lines().next().unwrap()).unwrap();
     let (ok, _, err) = analyse(&[path.to_str().unwrap(), "--deal", "7"]);
     assert!(!ok && err.contains("holds 1 record"), "{err}");
+    // A file without a record says so (it printed nothing before).
+    std::fs::write(&path, "\n\n").unwrap();
+    let (ok, _, err) = analyse(&[path.to_str().unwrap()]);
+    assert!(!ok && err.contains("holds no record"), "{err}");
     std::fs::write(&path, "(;GM[Skat]ID[x]MV[w]").unwrap();
     let (ok, _, err) = analyse(&[path.to_str().unwrap()]);
     std::fs::remove_file(&path).unwrap();
