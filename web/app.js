@@ -249,6 +249,7 @@ function tablePage(id, watch) {
     const result = state.itemised ? h('section', { id: 'result' }, h('h3', {}, 'Result'), rows(state.itemised),
       analysis ? h('div', { id: 'analysis-text' }, h('h3', {}, 'Analysis'),
         analysis.perfectValue !== null ? h('p', {}, `With perfect play: ${analysis.perfectValue} (${analysis.unit})${analysis.couldWin === null ? '' : analysis.couldWin ? ', the game could be won' : ', the game could not be won'}.`) : null,
+        analysis.plays.length ? h('p', {}, `What a card gave away against the best one, in ${analysis.unit}:`) : null,
         analysis.plays.length ? h('ul', {}, ...analysis.plays.map((p) => h('li', {}, `Trick ${p.trick}: you played ${p.played}${p.cost ? `, ${p.best} was better by ${p.cost}` : ' — a best card'}`))) : h('p', {}, 'You played no card this deal.')) : null) : null;
     const sheet = h('section', { id: 'sheet' }, h('h3', {}, 'Score sheet'), h('table', { class: 'sheet' },
       h('tr', {}, h('th', {}, 'Deal'), ...state.members.map((m) => h('th', {}, m.name))),

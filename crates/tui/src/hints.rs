@@ -177,7 +177,7 @@ pub struct ReviewText {
     pub players: Vec<String>,
     /// What each player gave away in all.
     pub totals: Vec<(String, i32)>,
-    /// What a cost counts: "card points", "tricks".
+    /// What a cost counts: "card points", "award points".
     pub unit: &'static str,
 }
 

@@ -91,8 +91,9 @@ impl TuiGame for SpidgeGame {
     }
 
     fn review_text(model: &Model<SpidgeGame>, analysis: &Analysis) -> ReviewText {
-        let headline = "Spidge has no declarer: each card is measured in the tricks its player could still make \
-             against both others."
+        let headline = "Spidge has no declarer and pays only for Nil, Spidge, Slam and the Grand Slam: each card is \
+             measured in award points, the award its player could then still make sure of against both others \
+             counted twice, less what each other player could."
             .to_owned();
         let table = model.table();
         // Who played each card: the seat's player, or the dummy.
@@ -116,7 +117,7 @@ impl TuiGame for SpidgeGame {
                 (name, given[seat.index()])
             })
             .collect();
-        ReviewText { headline, players, totals, unit: "tricks" }
+        ReviewText { headline, players, totals, unit: "award points" }
     }
 
     fn render(m: &Model<SpidgeGame>, area: Rect, buf: &mut Buffer) {
