@@ -75,8 +75,23 @@ fn match_record<G: DescribeDeal + RecordGame>(
         let seating =
             Seating { players: &saved.record.players, members: G::seating(m.rules(), deal.dealer), role: G::role };
         writeln!(out, "deal {}: {}", i + 1, G::describe(&deal.end, &seating))?;
+        // Whose hand each card came from, where it is not the seat's own.
+        let mut hands = Vec::new();
+        let mut game = deal.start.clone();
+        for &(seat, action) in &deal.actions {
+            if G::card_of(action).is_some() {
+                hands.push(G::playing_for(&game));
+            }
+            if game.try_apply(seat, action).is_err() {
+                break;
+            }
+        }
+        let who = |seat: Seat, card: Option<usize>| match card.and_then(|c| hands.get(c).copied().flatten()) {
+            Some(hand) => hand.to_owned(),
+            None => seating.who(seat),
+        };
         match analyse(solver, &deal.start, &deal.actions) {
-            Ok(analysis) => print_analysis(&analysis, &|seat| seating.who(seat), out)?,
+            Ok(analysis) => print_analysis(&analysis, &who, out)?,
             Err(e) => writeln!(out, "  not analysed: {e}")?,
         }
     }
@@ -110,7 +125,7 @@ fn iss_records(text: &str, only: Option<usize>, solver: &mut Solver, out: &mut i
         };
         writeln!(out, "record {} (line {}):", record.id, i + 1)?;
         match analyse_skat(solver, &start, &actions) {
-            Ok(analysis) => print_analysis(&analysis, &who, out)?,
+            Ok(analysis) => print_analysis(&analysis, &|seat, _| who(seat), out)?,
             Err(e) => writeln!(out, "  not analysed: {e}")?,
         }
     }
@@ -123,7 +138,11 @@ fn iss_records(text: &str, only: Option<usize>, solver: &mut Solver, out: &mut i
     Ok(())
 }
 
-fn print_analysis(a: &Analysis, who: &dyn Fn(Seat) -> String, out: &mut impl Write) -> std::io::Result<()> {
+fn print_analysis(
+    a: &Analysis,
+    who: &dyn Fn(Seat, Option<usize>) -> String,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     if a.plays.is_empty() {
         return writeln!(out, "  no card was played");
     }
@@ -138,25 +157,37 @@ fn print_analysis(a: &Analysis, who: &dyn Fn(Seat) -> String, out: &mut impl Wri
             )?;
             writeln!(out, "  a play's cost: what it gave away against the best card, in {}", a.unit)?;
         }
-        _ => writeln!(out, "  values: {}", a.unit)?,
+        _ => writeln!(out, "  a play's cost: what it gave away against the best card, in {}", a.unit)?,
     }
-    for (t, trick) in a.plays.chunks(a.trick_size.max(1)).enumerate() {
-        let cards: Vec<String> = trick
-            .iter()
-            .map(|p| {
-                if p.cost > 0 {
-                    format!("{} {} (−{}, best {})", who(p.seat), p.played, p.cost, p.best.0)
-                } else {
-                    format!("{} {}", who(p.seat), p.played)
-                }
-            })
-            .collect();
-        writeln!(out, "  trick {}: {}", t + 1, cards.join(", "))?;
+    // Tricks by the cards' numbers in the deal: an analysis that starts
+    // late (a Spidge deal beyond the solver's budget) says so.
+    let size = a.trick_size.max(1);
+    let first = a.plays[0].card_number;
+    if first > 0 {
+        writeln!(out, "  the first {first} card(s) are not analysed: beyond the solver's budget")?;
+    }
+    let mut k = 0;
+    while k < a.plays.len() {
+        let trick = a.plays[k].card_number / size;
+        let mut cards: Vec<String> = Vec::new();
+        if a.plays[k].card_number % size > 0 {
+            cards.push("…".to_owned());
+        }
+        while k < a.plays.len() && a.plays[k].card_number / size == trick {
+            let p = &a.plays[k];
+            cards.push(if p.cost > 0 {
+                format!("{} {} (−{}, best {})", who(p.seat, Some(p.card_number)), p.played, p.cost, p.best.0)
+            } else {
+                format!("{} {}", who(p.seat, Some(p.card_number)), p.played)
+            });
+            k += 1;
+        }
+        writeln!(out, "  trick {}: {}", trick + 1, cards.join(", "))?;
     }
     let given = a.given_away();
     let mut seats_seen: Vec<Seat> = a.plays.iter().map(|p| p.seat).collect();
     seats_seen.sort();
     seats_seen.dedup();
-    let totals: Vec<String> = seats_seen.iter().map(|&s| format!("{} {}", who(s), given[s.index()])).collect();
+    let totals: Vec<String> = seats_seen.iter().map(|&s| format!("{} {}", who(s, None), given[s.index()])).collect();
     writeln!(out, "  given away: {}", totals.join(", "))
 }

@@ -56,6 +56,11 @@ pub trait DescribeDeal: RecordGame {
     /// The engine's outcome of the finished deal, as JSON (through the
     /// core's `serde` feature).
     fn outcome(end: &Self) -> serde_json::Value;
+    /// The hand a seat plays from in `before` when it is not its own
+    /// (Spidge: the dealer plays the dummy's cards), if any.
+    fn playing_for(_before: &Self) -> Option<&'static str> {
+        None
+    }
 }
 
 impl DescribeDeal for SkatGame {
@@ -113,6 +118,10 @@ impl DescribeDeal for SpidgeGame {
 
     fn outcome(end: &SpidgeGame) -> serde_json::Value {
         serde_json::to_value(end.result()).unwrap_or_default()
+    }
+
+    fn playing_for(before: &SpidgeGame) -> Option<&'static str> {
+        (before.hand_to_play() == Some(trumpf_core::spidge::Hand::Dummy)).then_some("Dummy")
     }
 
     fn describe(end: &SpidgeGame, seating: &Seating<'_>) -> String {

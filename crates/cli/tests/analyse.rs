@@ -53,3 +53,50 @@ fn missing_deals_and_bad_files_are_refused() {
     std::fs::remove_file(&path).unwrap();
     assert!(!ok && err.starts_with("error:"), "{err}");
 }
+
+/// A finished Spidge deal (heuristic bots, cards of seed 3) in a trumpf record.
+const SPIDGE_DEAL: &str = "trumpf-record 1
+game spidge
+rules jokers=true joker_suit=trump double_joker=cancel_ignore trump_lead=broken spidge_tricks=10 slam_tricks=13 dealer_nil_own_hand=false target=3
+players You Bot_1 Bot_2
+first-dealer 2
+seed 3
+
+deal 1
+dealer 2
+cards L=C3.C5.C6.CT.S7.S8.H3.H5.H8.D3.D8.DJ.DA Dummy=C2.CA.S6.ST.J1.J2.H4.H7.HJ.HQ.HK.DQ.DK R=C8.C9.CQ.CK.S2.S4.SK.SA.H6.HT.D5.D7.D9 Dealer=C4.C7.CJ.S3.S5.S9.SJ.SQ.H9.HA.D4.D6.DT
+actions 0:C3 2:CA 1:C8 2:C4 2:DK 1:D5 2:D4 0:DJ 2:HK 1:H6 2:H9 0:H8 2:DQ 1:D7 2:D6 0:D8 2:HQ 1:HT 2:HA 0:H5 2:CJ 0:CT 2:C2 1:CQ 1:CK 2:C7 0:C6 2:S6 2:J2 1:S2 2:S3 0:S8 2:J1 1:S4 2:S5 0:S7 2:ST 1:SK 2:S9 0:DA 1:SA 2:SJ 0:C5 2:H4 1:D9 2:DT 0:D3 2:H7 2:SQ 0:H3 2:HJ 1:C9
+scores 1 0 1
+
+totals 1 0 1
+status running
+";
+
+#[test]
+fn a_spidge_deal_is_checked_in_award_points_with_the_dummys_cards_named() {
+    let path = std::env::temp_dir().join(format!("trumpf-analyse-spidge-{}.txt", std::process::id()));
+    std::fs::write(&path, SPIDGE_DEAL).unwrap();
+    let (ok, out, err) = analyse(&[path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(ok, "{err}");
+    assert!(out.contains("in award points"), "{out}");
+    // Thirteen tricks, numbered by the cards' place in the deal, four cards
+    // each ("…" for a card before the analysis begins).
+    let tricks: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("trick ")).collect();
+    assert_eq!(tricks.len(), 13, "{out}");
+    for (k, t) in tricks.iter().enumerate() {
+        assert!(t.trim_start().starts_with(&format!("trick {}: ", k + 1)), "{out}");
+        // A costly card's note "(−1, best DA)" holds a comma of its own.
+        assert_eq!(t.matches(", ").count() - t.matches("(−").count(), 3, "{t}");
+    }
+    // The dealer leads the dummy's club ace to the first trick.
+    assert!(tricks[0].contains("Dummy CA"), "{out}");
+    let cost_sum: u32 = tricks
+        .iter()
+        .flat_map(|t| t.split("(−").skip(1))
+        .map(|rest| rest.split(',').next().unwrap().parse::<u32>().unwrap())
+        .sum();
+    let given = out.lines().find(|l| l.contains("given away:")).unwrap();
+    let given_sum: u32 = given.split(", ").map(|part| part.rsplit(' ').next().unwrap().parse::<u32>().unwrap()).sum();
+    assert_eq!(cost_sum, given_sum, "{out}");
+}
