@@ -170,7 +170,7 @@ fn print_analysis(
     while k < a.plays.len() {
         let trick = a.plays[k].card_number / size;
         let mut cards: Vec<String> = Vec::new();
-        if a.plays[k].card_number % size > 0 {
+        if !a.plays[k].card_number.is_multiple_of(size) {
             cards.push("…".to_owned());
         }
         while k < a.plays.len() && a.plays[k].card_number / size == trick {
