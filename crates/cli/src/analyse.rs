@@ -166,23 +166,20 @@ fn print_analysis(
     if first > 0 {
         writeln!(out, "  the first {first} card(s) are not analysed: beyond the solver's budget")?;
     }
-    let mut k = 0;
-    while k < a.plays.len() {
-        let trick = a.plays[k].card_number / size;
+    for trick in a.plays.chunk_by(|x, y| x.card_number / size == y.card_number / size) {
         let mut cards: Vec<String> = Vec::new();
-        if !a.plays[k].card_number.is_multiple_of(size) {
+        if !trick[0].card_number.is_multiple_of(size) {
             cards.push("…".to_owned());
         }
-        while k < a.plays.len() && a.plays[k].card_number / size == trick {
-            let p = &a.plays[k];
+        for p in trick {
+            let who = who(p.seat, Some(p.card_number));
             cards.push(if p.cost > 0 {
-                format!("{} {} (−{}, best {})", who(p.seat, Some(p.card_number)), p.played, p.cost, p.best.0)
+                format!("{who} {} (−{}, best {})", p.played, p.cost, p.best.0)
             } else {
-                format!("{} {}", who(p.seat, Some(p.card_number)), p.played)
+                format!("{who} {}", p.played)
             });
-            k += 1;
         }
-        writeln!(out, "  trick {}: {}", trick + 1, cards.join(", "))?;
+        writeln!(out, "  trick {}: {}", trick[0].card_number / size + 1, cards.join(", "))?;
     }
     let given = a.given_away();
     let mut seats_seen: Vec<Seat> = a.plays.iter().map(|p| p.seat).collect();

@@ -205,11 +205,21 @@ pub fn review_lines(analysis: &Analysis, text: &ReviewText) -> Vec<Line<'static>
     let legend = format!("What each card gave away against the best one, in {}:", text.unit);
     lines.extend(wrap_words(&legend, REVIEW_WIDTH).into_iter().map(Line::from));
     let costly = Style::new().fg(Color::Red).add_modifier(Modifier::BOLD);
+    // Tricks by the cards' place in the deal: a Spidge analysis may begin
+    // late in the deal (the solver's budget), and says so.
     let size = analysis.trick_size.max(1);
-    for (number, trick) in analysis.plays.chunks(size).enumerate() {
-        let mut entries = vec![vec![Span::raw(format!("Trick {}:", number + 1))]];
-        for (k, play) in trick.iter().enumerate() {
-            let who = text.players.get(number * size + k).map_or("?", String::as_str);
+    let first = analysis.plays[0].card_number;
+    if first > 0 {
+        let note = format!("The first {first} cards are beyond the solver's budget and not checked.");
+        lines.extend(wrap_words(&note, REVIEW_WIDTH).into_iter().map(Line::from));
+    }
+    for trick in analysis.plays.chunk_by(|a, b| a.card_number / size == b.card_number / size) {
+        let mut entries = vec![vec![Span::raw(format!("Trick {}:", trick[0].card_number / size + 1))]];
+        if !trick[0].card_number.is_multiple_of(size) {
+            entries.push(vec![Span::raw("…")]);
+        }
+        for play in trick {
+            let who = text.players.get(play.card_number).map_or("?", String::as_str);
             let mut entry = vec![Span::raw(format!("{who} {}", card_text(play.played)))];
             if play.cost > 0 {
                 entry.push(Span::styled(format!(" −{}, best {}", play.cost, card_text(play.best.0)), costly));
@@ -298,5 +308,38 @@ mod tests {
         assert!(lines.contains(&"Given away in all: You 0 · Bot 1 10 · Bot 2 0".to_owned()), "{lines:#?}");
         assert!(lines.iter().all(|l| l.chars().count() <= REVIEW_WIDTH), "{lines:#?}");
         assert!(lines.last().unwrap().contains("what its player could know"));
+    }
+
+    /// A Spidge analysis that begins at the sixth card (the earlier ones
+    /// beyond the solver's budget): its first trick is the deal's second,
+    /// and each card is named by its own player.
+    #[test]
+    fn a_review_that_begins_late_numbers_the_tricks_of_the_deal() {
+        let play = |n: usize, played: &str| Play {
+            card_number: n,
+            seat: Seat::new(n % 3).unwrap(),
+            played: card(played),
+            best: (card(played), 0),
+            value: 0,
+            cost: 0,
+        };
+        let analysis = Analysis {
+            unit: "award points",
+            perfect_value: None,
+            could_win: None,
+            plays: vec![play(5, "H2"), play(6, "H3"), play(7, "H4"), play(8, "C2"), play(9, "C3")],
+            trick_size: 4,
+        };
+        let players = ["L", "Dummy", "R", "Dealer", "L", "Dummy", "R", "Dealer", "Dummy", "R"];
+        let text = ReviewText {
+            headline: "Spidge.".to_owned(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            totals: Vec::new(),
+            unit: "award points",
+        };
+        let lines: Vec<String> = review_lines(&analysis, &text).iter().map(|l| l.to_string()).collect();
+        assert!(lines.iter().any(|l| l.starts_with("The first 5 cards are beyond")), "{lines:#?}");
+        assert!(lines.contains(&"Trick 2: … · Dummy ♥2 · R ♥3 · Dealer ♥4".to_owned()), "{lines:#?}");
+        assert!(lines.contains(&"Trick 3: Dummy ♣2 · R ♣3".to_owned()), "{lines:#?}");
     }
 }
