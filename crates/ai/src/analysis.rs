@@ -69,6 +69,22 @@ impl Analysis {
         out
     }
 
+    /// How many cards at the start of the deal were not checked (a Spidge
+    /// analysis begins where the solver's budget reaches).
+    pub fn unchecked(&self) -> usize {
+        self.plays.first().map_or(0, |p| p.card_number)
+    }
+
+    /// The checked plays trick by trick, by their place in the deal: the
+    /// trick's number (1-based), how many of its first cards were not
+    /// checked, and its checked plays.
+    pub fn tricks(&self) -> impl Iterator<Item = (usize, usize, &[Play])> {
+        let size = self.trick_size.max(1);
+        self.plays
+            .chunk_by(move |a, b| a.card_number / size == b.card_number / size)
+            .map(move |plays| (plays[0].card_number / size + 1, plays[0].card_number % size, plays))
+    }
+
     /// What each seat gave away in all, by seat.
     pub fn given_away(&self) -> [i32; Seat::MAX] {
         let mut out = [0; Seat::MAX];

@@ -159,16 +159,14 @@ fn print_analysis(
         }
         _ => writeln!(out, "  a play's cost: what it gave away against the best card, in {}", a.unit)?,
     }
-    // Tricks by the cards' numbers in the deal: an analysis that starts
-    // late (a Spidge deal beyond the solver's budget) says so.
-    let size = a.trick_size.max(1);
-    let first = a.plays[0].card_number;
-    if first > 0 {
-        writeln!(out, "  the first {first} card(s) are not analysed: beyond the solver's budget")?;
+    // A Spidge analysis may begin late in the deal (the solver's budget).
+    let unchecked = a.unchecked();
+    if unchecked > 0 {
+        writeln!(out, "  the first {unchecked} card(s) are not analysed: beyond the solver's budget")?;
     }
-    for trick in a.plays.chunk_by(|x, y| x.card_number / size == y.card_number / size) {
+    for (number, missing, trick) in a.tricks() {
         let mut cards: Vec<String> = Vec::new();
-        if !trick[0].card_number.is_multiple_of(size) {
+        if missing > 0 {
             cards.push("…".to_owned());
         }
         for p in trick {
@@ -179,7 +177,7 @@ fn print_analysis(
                 format!("{who} {}", p.played)
             });
         }
-        writeln!(out, "  trick {}: {}", trick[0].card_number / size + 1, cards.join(", "))?;
+        writeln!(out, "  trick {number}: {}", cards.join(", "))?;
     }
     let given = a.given_away();
     let mut seats_seen: Vec<Seat> = a.plays.iter().map(|p| p.seat).collect();

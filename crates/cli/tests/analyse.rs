@@ -12,6 +12,19 @@ fn analyse(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// The costs named per trick in `out` add up to what each player gave away.
+fn assert_costs_add_up(out: &str) {
+    let cost_sum: u32 = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("trick "))
+        .flat_map(|t| t.split("(−").skip(1))
+        .map(|rest| rest.split(',').next().unwrap().parse::<u32>().unwrap())
+        .sum();
+    let given = out.lines().find(|l| l.contains("given away:")).unwrap();
+    let given_sum: u32 = given.split(", ").map(|part| part.rsplit(' ').next().unwrap().parse::<u32>().unwrap()).sum();
+    assert_eq!(cost_sum, given_sum, "{out}");
+}
+
 const RECORDS: &str = include_str!("../../core/tests/data/iss/records.sgf");
 
 #[test]
@@ -27,15 +40,7 @@ fn a_real_record_is_checked_trick_by_trick() {
     let tricks: Vec<&&str> = lines.iter().filter(|l| l.trim_start().starts_with("trick ")).collect();
     assert_eq!(tricks.len(), 10, "{out}");
     assert!(tricks.iter().all(|t| t.matches(", ").count() >= 2), "{out}");
-    // The costs named per trick add up to what each player gave away.
-    let cost_sum: u32 = tricks
-        .iter()
-        .flat_map(|t| t.split("(−").skip(1))
-        .map(|rest| rest.split(',').next().unwrap().parse::<u32>().unwrap())
-        .sum();
-    let given = lines.iter().find(|l| l.contains("given away:")).unwrap();
-    let given_sum: u32 = given.split(", ").map(|part| part.rsplit(' ').next().unwrap().parse::<u32>().unwrap()).sum();
-    assert_eq!(cost_sum, given_sum, "{out}");
+    assert_costs_add_up(&out);
 }
 
 #[test]
@@ -91,12 +96,5 @@ fn a_spidge_deal_is_checked_in_award_points_with_the_dummys_cards_named() {
     }
     // The dealer leads the dummy's club ace to the first trick.
     assert!(tricks[0].contains("Dummy CA"), "{out}");
-    let cost_sum: u32 = tricks
-        .iter()
-        .flat_map(|t| t.split("(−").skip(1))
-        .map(|rest| rest.split(',').next().unwrap().parse::<u32>().unwrap())
-        .sum();
-    let given = out.lines().find(|l| l.contains("given away:")).unwrap();
-    let given_sum: u32 = given.split(", ").map(|part| part.rsplit(' ').next().unwrap().parse::<u32>().unwrap()).sum();
-    assert_eq!(cost_sum, given_sum, "{out}");
+    assert_costs_add_up(&out);
 }

@@ -205,17 +205,15 @@ pub fn review_lines(analysis: &Analysis, text: &ReviewText) -> Vec<Line<'static>
     let legend = format!("What each card gave away against the best one, in {}:", text.unit);
     lines.extend(wrap_words(&legend, REVIEW_WIDTH).into_iter().map(Line::from));
     let costly = Style::new().fg(Color::Red).add_modifier(Modifier::BOLD);
-    // Tricks by the cards' place in the deal: a Spidge analysis may begin
-    // late in the deal (the solver's budget), and says so.
-    let size = analysis.trick_size.max(1);
-    let first = analysis.plays[0].card_number;
-    if first > 0 {
-        let note = format!("The first {first} cards are beyond the solver's budget and not checked.");
+    // A Spidge analysis may begin late in the deal (the solver's budget).
+    let unchecked = analysis.unchecked();
+    if unchecked > 0 {
+        let note = format!("The first {unchecked} cards are beyond the solver's budget and not checked.");
         lines.extend(wrap_words(&note, REVIEW_WIDTH).into_iter().map(Line::from));
     }
-    for trick in analysis.plays.chunk_by(|a, b| a.card_number / size == b.card_number / size) {
-        let mut entries = vec![vec![Span::raw(format!("Trick {}:", trick[0].card_number / size + 1))]];
-        if !trick[0].card_number.is_multiple_of(size) {
+    for (number, missing, trick) in analysis.tricks() {
+        let mut entries = vec![vec![Span::raw(format!("Trick {number}:"))]];
+        if missing > 0 {
             entries.push(vec![Span::raw("…")]);
         }
         for play in trick {
