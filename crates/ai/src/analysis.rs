@@ -105,7 +105,7 @@ pub enum AnalysisError {
     #[error("the solver does not play {0}")]
     Unsupported(&'static str),
     /// The solver refused a position.
-    #[error("{0}")]
+    #[error(transparent)]
     Solver(#[from] SolveError),
 }
 

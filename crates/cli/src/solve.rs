@@ -65,13 +65,24 @@ enum ObjectiveArg {
     Min,
 }
 
+/// A Skat seat as a digit (0 forehand) or by name (FH, forehand; any case).
+fn parse_declarer(s: &str) -> Result<u8, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "0" | "fh" | "f" | "forehand" => Ok(0),
+        "1" | "mh" | "m" | "middlehand" => Ok(1),
+        "2" | "rh" | "r" | "rearhand" => Ok(2),
+        _ => Err(format!("`{s}` is not a seat: 0/FH (forehand), 1/MH (middlehand) or 2/RH (rearhand)")),
+    }
+}
+
 #[derive(Debug, Args)]
 struct SkatSolve {
     /// The game type.
     #[arg(long = "type", value_enum)]
     game_type: SkatType,
-    /// The declarer: 0 forehand, 1 middlehand, 2 rearhand.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..3))]
+    /// The declarer: 0 or FH (forehand), 1 or MH (middlehand), 2 or RH
+    /// (rearhand).
+    #[arg(long, value_parser = parse_declarer)]
     declarer: u8,
     /// The three ten-card hands as dealt, FH/MH/RH, cards joined by `.`.
     #[arg(long)]

@@ -91,6 +91,34 @@ fn skat_grand_for_a_defender_after_played_cards() {
 }
 
 #[test]
+fn the_declarer_may_be_named_as_well_as_numbered() {
+    // The same middlehand grand as above, with the seat given by name.
+    for seat in ["MH", "mh", "middlehand", "M"] {
+        let args = [
+            "solve",
+            "skat",
+            "--type",
+            "grand",
+            "--declarer",
+            seat,
+            "--hands",
+            GRAND,
+            "--skat",
+            "DA.DT",
+            "--played",
+            "CJ C7",
+        ];
+        assert_eq!(stdout(&trumpf(&args)).last().unwrap(), "value 21", "{seat}");
+    }
+    let fh = ["solve", "skat", "--type", "grand", "--declarer", "FH", "--hands", GRAND, "--skat", "DA.DT"];
+    assert_eq!(stdout(&trumpf(&fh)).last().unwrap(), "value 120");
+    for bad in ["3", "XH", ""] {
+        let args = ["solve", "skat", "--type", "grand", "--declarer", bad, "--hands", GRAND, "--skat", "DA.DT"];
+        fails_with(&trumpf(&args), "not a seat");
+    }
+}
+
+#[test]
 fn skat_null_with_the_lowest_cards_stays_clean() {
     let base = ["solve", "skat", "--type", "null", "--declarer", "0", "--hands", NULL, "--skat", "D8.D9"];
     let win = stdout(&trumpf(&[&base[..], &["--mode", "win"]].concat()));

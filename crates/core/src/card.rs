@@ -261,13 +261,20 @@ impl fmt::Debug for Card {
 
 /// Error for a string that names no card.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("not a card: {0:?} (expected suit C/S/H/D then rank 2-9/T/J/Q/K/A, e.g. CJ, HT, D7; or J1/J2)")]
+#[error("not a card: {0:?} (expected suit C/S/H/D then rank 2-9/T (or 10)/J/Q/K/A, e.g. CJ, HT, D7; or J1/J2)")]
 pub struct ParseCardError(pub String);
 
 impl FromStr for Card {
     type Err = ParseCardError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || ParseCardError(s.to_owned());
+        // A ten may also be written with its number: `C10` = `CT`.
+        if let Some(suit) = s.strip_suffix("10").and_then(|rest| {
+            let mut chars = rest.chars();
+            chars.next().filter(|_| chars.next().is_none())
+        }) {
+            return Ok(Card::new(Suit::from_letter(suit).ok_or_else(err)?, Rank::Ten));
+        }
         let mut chars = s.chars();
         let (Some(a), Some(b), None) = (chars.next(), chars.next(), chars.next()) else {
             return Err(err());
@@ -302,6 +309,11 @@ mod tests {
         assert_eq!(Card::JOKER_2.to_string(), "J2");
         assert_eq!("CJ".parse::<Card>().unwrap().to_string(), "CJ");
         assert_eq!("HT".parse::<Card>(), Ok(Card::new(Suit::Hearts, Rank::Ten)));
+        assert_eq!("H10".parse::<Card>(), Ok(Card::new(Suit::Hearts, Rank::Ten)));
+        assert_eq!("d10".parse::<Card>(), "DT".parse::<Card>());
+        for bad in ["10", "X10", "CC10", "C100", "J10"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
     }
 
     #[test]

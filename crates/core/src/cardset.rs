@@ -335,12 +335,13 @@ impl fmt::Debug for CardSet {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseCardSetError {
     /// One entry is not a card.
-    #[error("card {position} of the list: {source}")]
+    #[error("card {position} of the list: {problem}")]
     Card {
         /// 1-based position in the list.
         position: usize,
-        /// What is wrong with it.
-        source: ParseCardError,
+        /// What is wrong with it (said in the message, so not a `source`:
+        /// error chains would repeat it).
+        problem: ParseCardError,
     },
     /// A card appears twice.
     #[error("card {card} appears twice")]
@@ -358,7 +359,7 @@ impl FromStr for CardSet {
         let mut set = CardSet::EMPTY;
         let parts = s.split(|c: char| c == '.' || c == ',' || c.is_whitespace()).filter(|p| !p.is_empty());
         for (i, part) in parts.enumerate() {
-            let card = part.parse::<Card>().map_err(|source| ParseCardSetError::Card { position: i + 1, source })?;
+            let card = part.parse::<Card>().map_err(|problem| ParseCardSetError::Card { position: i + 1, problem })?;
             if set.contains(card) {
                 return Err(ParseCardSetError::Duplicate { card });
             }
