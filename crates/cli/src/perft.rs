@@ -49,8 +49,9 @@ struct SkatPerft {
     /// The game type.
     #[arg(long = "type", value_enum)]
     game_type: SkatType,
-    /// The declarer: 0 forehand, 1 middlehand, 2 rearhand.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..3))]
+    /// The declarer: 0 or FH (forehand), 1 or MH (middlehand), 2 or RH
+    /// (rearhand).
+    #[arg(long, value_parser = crate::solve::parse_declarer)]
     declarer: u8,
     /// The three ten-card hands, forehand/middlehand/rearhand, cards joined
     /// by `.` (e.g. `CJ.SA.ST...`); the two cards left over form the skat.

@@ -66,7 +66,7 @@ enum ObjectiveArg {
 }
 
 /// A Skat seat as a digit (0 forehand) or by name (FH, forehand; any case).
-fn parse_declarer(s: &str) -> Result<u8, String> {
+pub(crate) fn parse_declarer(s: &str) -> Result<u8, String> {
     match s.to_ascii_lowercase().as_str() {
         "0" | "fh" | "f" | "forehand" => Ok(0),
         "1" | "mh" | "m" | "middlehand" => Ok(1),

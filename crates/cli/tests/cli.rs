@@ -19,6 +19,8 @@ fn perft_skat_counts_a_hand_counted_null() {
     let out = trumpf(&["perft", "skat", "--type", "null", "--declarer", "0", "--hands", hands, "--depth", "3"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(last_line(&out), "58");
+    let named = trumpf(&["perft", "skat", "--type", "null", "--declarer", "FH", "--hands", hands, "--depth", "3"]);
+    assert_eq!(last_line(&named), "58");
 }
 
 #[test]
