@@ -300,8 +300,8 @@ enum Query {
 
 impl Solver {
     /// A solver with tables of 2^20 entries per game (16 MiB for Skat, 24 MiB
-    /// for Spitzer, 40 MiB for Spidge,
-    /// allocated when the game is first solved).
+    /// for Spitzer, 32 MiB for Spidge, allocated when the game is first
+    /// solved).
     pub fn new() -> Solver {
         Solver::with_table_bits(20)
     }
