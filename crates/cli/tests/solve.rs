@@ -65,27 +65,32 @@ fn skat_grand_with_every_top_card_is_worth_120() {
     assert!(win[..10].iter().all(|l| l.ends_with(" win")));
 }
 
+/// `trumpf solve` of the grand on [`GRAND`] declared by `declarer`, after
+/// the cards `played`.
+fn solve_grand(declarer: &str, played: &str) -> Output {
+    trumpf(&[
+        "solve",
+        "skat",
+        "--type",
+        "grand",
+        "--declarer",
+        declarer,
+        "--hands",
+        GRAND,
+        "--skat",
+        "DA.DT",
+        "--played",
+        played,
+    ])
+}
+
 #[test]
 fn skat_grand_for_a_defender_after_played_cards() {
     // Middlehand declares the same cards' grand: forehand (a defender) leads
     // and holds every trump and ace, so the declarer takes nothing but his
     // skat (21 points): after CJ C7, rearhand follows and every card of his
     // is worth 21 to the declarer.
-    let out = trumpf(&[
-        "solve",
-        "skat",
-        "--type",
-        "grand",
-        "--declarer",
-        "1",
-        "--hands",
-        GRAND,
-        "--skat",
-        "DA.DT",
-        "--played",
-        "CJ C7",
-    ]);
-    let lines = stdout(&out);
+    let lines = stdout(&solve_grand("1", "CJ C7"));
     assert_eq!(lines.last().unwrap(), "value 21");
     assert_eq!(lines.len(), 11, "rearhand holds ten cards, none can follow a trump: {lines:?}");
 }
@@ -94,27 +99,11 @@ fn skat_grand_for_a_defender_after_played_cards() {
 fn the_declarer_may_be_named_as_well_as_numbered() {
     // The same middlehand grand as above, with the seat given by name.
     for seat in ["MH", "mh", "middlehand", "M"] {
-        let args = [
-            "solve",
-            "skat",
-            "--type",
-            "grand",
-            "--declarer",
-            seat,
-            "--hands",
-            GRAND,
-            "--skat",
-            "DA.DT",
-            "--played",
-            "CJ C7",
-        ];
-        assert_eq!(stdout(&trumpf(&args)).last().unwrap(), "value 21", "{seat}");
+        assert_eq!(stdout(&solve_grand(seat, "CJ C7")).last().unwrap(), "value 21", "{seat}");
     }
-    let fh = ["solve", "skat", "--type", "grand", "--declarer", "FH", "--hands", GRAND, "--skat", "DA.DT"];
-    assert_eq!(stdout(&trumpf(&fh)).last().unwrap(), "value 120");
+    assert_eq!(stdout(&solve_grand("FH", "")).last().unwrap(), "value 120");
     for bad in ["3", "XH", ""] {
-        let args = ["solve", "skat", "--type", "grand", "--declarer", bad, "--hands", GRAND, "--skat", "DA.DT"];
-        fails_with(&trumpf(&args), "not a seat");
+        fails_with(&solve_grand(bad, ""), "not a seat");
     }
 }
 
