@@ -274,6 +274,11 @@ fn solve_spitzer(s: &SpitzerSolve, solver: &mut Solver) -> Result<String> {
     Ok(render(&cards, value, show_for(s.mode)))
 }
 
+/// Up to how many tricks left a Spidge Min solve is quick on the seeded
+/// deals of BENCHMARKS.md (11 tricks: 107 ms median, about a second at
+/// worst; 12 tricks: 1–2 s; the full deal: minutes).
+const SPIDGE_MIN_QUICK_TRICKS: usize = 11;
+
 fn solve_spidge(s: &SpidgeSolve, solver: &mut Solver) -> Result<String> {
     let hands = parse_hands::<4>(&s.hands, &["L", "DUMMY", "R", "DEALER"], 13)?;
     let deal = SpidgeDeal::new(hands).context("the hands do not form a Spidge deal")?;
@@ -285,6 +290,14 @@ fn solve_spidge(s: &SpidgeSolve, solver: &mut Solver) -> Result<String> {
         ObjectiveArg::Max => Objective::Max,
         ObjectiveArg::Min => Objective::Min,
     };
+    let cards_left = 52usize.saturating_sub(game.played().len());
+    if objective == Objective::Min && cards_left > 4 * SPIDGE_MIN_QUICK_TRICKS {
+        // Not an error: the search is exact, only slow (BENCHMARKS.md).
+        eprintln!(
+            "note: the fewest tricks with more than {SPIDGE_MIN_QUICK_TRICKS} tricks left can take minutes to solve \
+             (the other three may throw tricks at the seat in many ways)"
+        );
+    }
     let value = solver.spidge(&game, objective)?;
     let cards = solver.spidge_cards(&game, objective)?;
     Ok(render(&cards, value, |v| v.to_string()))

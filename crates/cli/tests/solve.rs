@@ -156,6 +156,10 @@ fn spidge_all_spades_take_every_trick_both_ways() {
         assert_eq!(dummy.last().unwrap(), "value 0");
         assert_eq!(dummy.len(), 14, "the dummy may play any of its 13 hearts");
     }
+    // A full deal's Min may take minutes: said on stderr, stdout unchanged.
+    let stderr = |args: &[&str]| String::from_utf8_lossy(&trumpf(args).stderr).into_owned();
+    assert!(stderr(&["solve", "spidge", "--hands", SPIDGE, "--objective", "min"]).contains("can take minutes"));
+    assert_eq!(stderr(&["solve", "spidge", "--hands", SPIDGE, "--objective", "max"]), "");
 }
 
 #[test]
