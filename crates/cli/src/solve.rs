@@ -279,6 +279,9 @@ fn solve_spitzer(s: &SpitzerSolve, solver: &mut Solver) -> Result<String> {
 /// worst; 12 tricks: 1–2 s; the full deal: minutes).
 const SPIDGE_MIN_QUICK_TRICKS: usize = 11;
 
+/// The Spidge table size from earlier in a deal: 2^22 entries (128 MiB).
+const SPIDGE_EARLY_TABLE_BITS: u32 = 22;
+
 fn solve_spidge(s: &SpidgeSolve, solver: &mut Solver) -> Result<String> {
     let hands = parse_hands::<4>(&s.hands, &["L", "DUMMY", "R", "DEALER"], 13)?;
     let deal = SpidgeDeal::new(hands).context("the hands do not form a Spidge deal")?;
@@ -291,6 +294,11 @@ fn solve_spidge(s: &SpidgeSolve, solver: &mut Solver) -> Result<String> {
         ObjectiveArg::Min => Objective::Min,
     };
     let cards_left = 52usize.saturating_sub(game.played().len());
+    if cards_left > 4 * SPIDGE_MIN_QUICK_TRICKS {
+        // The searches from this early outgrow the default table: four
+        // times its entries halve the slowest full deals (BENCHMARKS.md).
+        *solver = Solver::with_table_bits(SPIDGE_EARLY_TABLE_BITS);
+    }
     if objective == Objective::Min && cards_left > 4 * SPIDGE_MIN_QUICK_TRICKS {
         // Not an error: the search is exact, only slow (BENCHMARKS.md).
         eprintln!(
