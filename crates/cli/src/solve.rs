@@ -279,7 +279,8 @@ fn solve_spitzer(s: &SpitzerSolve, solver: &mut Solver) -> Result<String> {
 /// worst; 12 tricks: 1–2 s; the full deal: minutes).
 const SPIDGE_MIN_QUICK_TRICKS: usize = 11;
 
-/// The Spidge table size from earlier in a deal: 2^22 entries (128 MiB).
+/// The Spidge table size with more than [`SPIDGE_MIN_QUICK_TRICKS`]
+/// tricks left: 2^22 entries (128 MiB).
 const SPIDGE_EARLY_TABLE_BITS: u32 = 22;
 
 fn solve_spidge(s: &SpidgeSolve, solver: &mut Solver) -> Result<String> {
@@ -293,13 +294,13 @@ fn solve_spidge(s: &SpidgeSolve, solver: &mut Solver) -> Result<String> {
         ObjectiveArg::Max => Objective::Max,
         ObjectiveArg::Min => Objective::Min,
     };
-    let cards_left = 52usize.saturating_sub(game.played().len());
-    if cards_left > 4 * SPIDGE_MIN_QUICK_TRICKS {
+    let early = 52usize.saturating_sub(game.played().len()) > 4 * SPIDGE_MIN_QUICK_TRICKS;
+    if early {
         // The searches from this early outgrow the default table: four
         // times its entries halve the slowest full deals (BENCHMARKS.md).
         *solver = Solver::with_table_bits(SPIDGE_EARLY_TABLE_BITS);
     }
-    if objective == Objective::Min && cards_left > 4 * SPIDGE_MIN_QUICK_TRICKS {
+    if early && objective == Objective::Min {
         // Not an error: the search is exact, only slow (BENCHMARKS.md).
         eprintln!(
             "note: the fewest tricks with more than {SPIDGE_MIN_QUICK_TRICKS} tricks left can take minutes to solve \
