@@ -533,3 +533,37 @@ pub async fn serve(addr: SocketAddr, db: &str, config: Config) -> Result<(), any
     axum::serve(listener, app(shared)).await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On a one-thread runtime the table's task cannot run between the
+    /// creation and the lobby read below, so this sees the summary exactly
+    /// as `create` leaves it.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_new_table_is_in_the_lobby_before_its_task_first_runs() {
+        let path = std::env::temp_dir().join(format!("trumpf-lobby-race-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let shared = Shared::start(&path.display().to_string(), Config::default()).await.expect("the store opens");
+        let req: CreateTable = serde_json::from_value(json!({
+            "game": "spitzer",
+            "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}],
+        }))
+        .expect("a request");
+        let (id, _) = shared
+            .clone()
+            .create::<SpitzerGame>(setup_for::<SpitzerGame>(&req).expect("a setup"))
+            .await
+            .expect("created");
+        let Json(lobby) = list_tables(State(shared.clone())).await;
+        let tables = lobby["tables"].as_array().expect("a list");
+        let entry = tables.iter().find(|t| t["id"] == id.as_str()).expect("the new table is listed");
+        assert_eq!(entry["open"], 2);
+        assert_eq!(entry["game"], "spitzer");
+        let Ok(Json(one)) = one_table(State(shared.clone()), Path(id.clone())).await else { panic!("no summary") };
+        assert_eq!(one.id, id);
+        drop(shared);
+        let _ = std::fs::remove_file(&path);
+    }
+}

@@ -155,6 +155,9 @@ pub(crate) fn spawn<G: ServerGame>(
         rematch: None,
         finished: false,
     };
+    // The lobby and `GET /api/tables/{id}` read the summary as soon as the
+    // handle is in the map, before the task first runs: fill it now.
+    task.refresh_summary();
     tokio::spawn(async move { task.run(rx, irx).await });
     tx
 }
