@@ -5,8 +5,11 @@
 //! hidden cards dealt as the view allows, [`sampler`](crate::sampler)),
 //! each solved double-dummy: Skat and Spitzer give the chance that the
 //! seat's side comes out ahead (the declarer makes his game, or the
-//! defenders beat it), Spidge the award points (the seat's own, less half
-//! of each other player's, [`Solver::spidge_awards`]). The
+//! defenders beat it). A Spidge deal is too big to solve in a hint's time:
+//! there every legal card is valued by playing each world out with the
+//! rule-of-thumb bots, the seat taking tricks or avoiding them, whichever
+//! does better ([`spidge_tally`]), in points (the seat's own, less half of
+//! each other player's). The
 //! advice says so: the values are estimates over guessed hands, not
 //! certainties. Other decisions (bidding, the skat, announcements) are
 //! answered by the hard PIMC bot, with no values.
@@ -19,8 +22,7 @@ use trumpf_core::spitzer::{SpitzerGame, SpitzerPhase, SpitzerView};
 use trumpf_core::{Card, Game, GameView};
 
 use crate::Bot;
-use crate::perfect::SPIDGE_NODES;
-use crate::pimc::{PimcConfig, SkatPimc, SpidgePimc, SpitzerPimc};
+use crate::pimc::{PimcConfig, SkatPimc, SpitzerPimc, spidge_tally};
 use crate::sampler::{Sampled, Worlds};
 use crate::solver::{Goal, Solver};
 
@@ -131,21 +133,16 @@ impl Advise for SpidgeGame {
         if !view.is_my_turn() {
             return None;
         }
-        // Each world within a node budget, each award within a third of it:
-        // early in a deal the dealer's Spidge is beyond the solver and left
-        // out; where no world can be solved the hint is the hard bot's card.
-        let cards = card_values::<SpidgeGame>(view, worlds, seed, |solver, world| {
-            solver.set_node_limit(Some(SPIDGE_NODES));
-            let (values, _) = solver.spidge_awards_within(world, SPIDGE_NODES / 3).ok()?;
-            Some(values.iter().map(|(c, v)| (c, f64::from(v) / 2.0)).collect())
-        });
-        let Some(cards) = cards else {
-            let action = SpidgePimc::new(PimcConfig::HARD, seed).choose(view);
-            let how = "what the hard bot would do (too early in the deal to solve)".to_owned();
-            return Some(Advice { action, cards: Vec::new(), unit: "", how });
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let tally = spidge_tally(view, worlds, &mut rng)?;
+        let mut cards: Vec<(Card, f64)> = view.legal_cards().iter().map(|c| (c, tally.mean(c) / 2.0)).collect();
+        cards.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let action = view.card_action(cards.first()?.0);
-        Some(Advice { action, cards, unit: "award points (yours less half of each other player's)", how: how(worlds) })
+        let how = format!(
+            "estimated over {worlds} sampled deals of the hidden cards, the rest of each played out by the \
+             rule-of-thumb bots, you taking tricks or avoiding them, whichever does better"
+        );
+        Some(Advice { action, cards, unit: "points (yours less half of each other player's)", how })
     }
 }
 
@@ -179,28 +176,27 @@ mod tests {
     }
 
     #[test]
-    fn spidge_advice_values_the_awards() {
+    fn spidge_advice_values_every_card_from_the_first_trick() {
         use trumpf_core::spidge::SpidgeAction;
         let mut game = SpidgeGame::from_seed(11);
-        // The first trick: awards beyond the budget are left out; the
-        // advice is still a legal card.
-        let view = game.view(game.to_act().unwrap());
-        let early = SpidgeGame::advise(&view, 4, 1).unwrap();
-        let mut legal = Vec::new();
-        view.legal_actions(&mut legal);
-        assert!(legal.contains(&early.action));
-        // Nine tricks in, every card is valued, best first, in half-point steps.
-        while game.played().len() < 36 {
-            let card = game.legal_cards().first().unwrap();
-            game.apply_unchecked(SpidgeAction::Play(card));
+        for tricks in [0, 9] {
+            while game.played().len() < 4 * tricks {
+                let card = game.legal_cards().first().unwrap();
+                game.apply_unchecked(SpidgeAction::Play(card));
+            }
+            let view = game.view(game.to_act().unwrap());
+            let advice = SpidgeGame::advise(&view, 6, 1).unwrap();
+            let cards: trumpf_core::CardSet = advice.cards.iter().map(|&(c, _)| c).collect();
+            assert_eq!(cards, view.legal_cards(), "after {tricks} tricks");
+            assert!(advice.cards.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+            // spidge.md §5.2: own points at most 4 (a Grand Slam); the two
+            // others together at most 5 (a Grand Slam and a Nil), half of
+            // which counts against.
+            assert!(advice.cards.iter().all(|&(_, v)| (-2.5..=4.0).contains(&v)), "{:?}", advice.cards);
+            assert_eq!(advice.action, SpidgeAction::Play(advice.cards[0].0));
         }
-        let view = game.view(game.to_act().unwrap());
-        let advice = SpidgeGame::advise(&view, 6, 1).unwrap();
-        let cards: trumpf_core::CardSet = advice.cards.iter().map(|&(c, _)| c).collect();
-        assert_eq!(cards, view.legal_cards());
-        assert!(advice.cards.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
-        // Own award at most 4 (a Grand Slam), the others' at most 4 + 2.
-        assert!(advice.cards.iter().all(|&(_, v)| (-6.0..=4.0).contains(&v)));
-        assert_eq!(advice.action, SpidgeAction::Play(advice.cards[0].0));
+        // Not this seat's turn: no advice.
+        let other = game.view(game.to_act().unwrap().next(3));
+        assert!(SpidgeGame::advise(&other, 6, 1).is_none());
     }
 }

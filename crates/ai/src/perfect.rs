@@ -4,16 +4,20 @@
 //!
 //! * Card play: the solver's best card (Skat: the declarer's points,
 //!   maximised by him and minimised by the defenders; Spitzer: its side's
-//!   points; Spidge: the awards, [`Solver::spidge_awards`]).
+//!   points; Spidge: see below).
 //! * Skat bidding and declaring: with every hand and the skat known it
 //!   solves every game, hand and pickup (the discard chosen by rule), and
 //!   bids to the value of the best game it wins; Kontra and Re when the
 //!   game is lost or won for certain.
 //! * Spitzer announcements: each legal one solved with all hands known.
-//! * Spidge: the card best for its own award against the others' (each
-//!   player's chance solved with both others against it), within
-//!   [`SPIDGE_NODES`] per decision (an award beyond a third of them is left
-//!   out), else the heuristic bot's card; ties to the heuristic's card.
+//! * Spidge: every legal card is played and the deal played out from the
+//!   true position by the heuristic bots, once with the mover taking what
+//!   he can and once with him avoiding every trick; the card best for his
+//!   points less half of each other player's under either plan, ties to the
+//!   heuristic's card (as the PIMC bot does over sampled worlds,
+//!   [`spidge_tally`](crate::pimc::spidge_tally), here on the one true
+//!   deal). The solver's award values made a weaker ceiling: a full deal is
+//!   beyond it within a decision's budget (`BENCHMARKS.md`, Spidge).
 //!
 //! What the solver does not play (a Ramsch, the Grand Hand offer,
 //! Schieberamsch) the game's heuristic bot decides from the seat's view.
@@ -26,16 +30,12 @@
 use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatDeal, SkatGame, SkatPhase, SkatRules};
 use trumpf_core::spidge::{SpidgeAction, SpidgeGame};
 use trumpf_core::spitzer::{SpitzerAction, SpitzerGame, SpitzerPhase};
-use trumpf_core::{Game, Seat};
+use trumpf_core::{Card, Game, Seat};
 
 use crate::pimc::{discard_for, spitzer_win_score};
 use crate::solver::{Goal, Solver};
 use crate::tournament::Omniscient;
-use crate::{Bot, BotGame, BotSpec, SkatBot, SpidgeBot, SpitzerBot};
-
-/// The search nodes of one Spidge decision of the perfect player (an award
-/// may use a third of them, [`Solver::spidge_awards_within`]).
-pub const SPIDGE_NODES: u64 = 1_000_000;
+use crate::{Bot, BotGame, BotSpec, SkatBot, SpidgeBot, SpitzerBot, spidge};
 
 /// Plays with every card in sight (see the module docs).
 pub struct Perfect {
@@ -185,25 +185,18 @@ impl Perfect {
     }
 
     fn spidge(&mut self, game: &SpidgeGame) -> Option<SpidgeAction> {
-        // Full Spidge deals are beyond the solver in reasonable time: every
-        // solve gets a node budget, and a decision that runs out of it is
-        // the heuristic bot's (the early tricks of most deals).
-        self.solver.set_node_limit(Some(SPIDGE_NODES));
-        let action = self.spidge_solved(game);
-        self.solver.set_node_limit(None);
-        action
-    }
-
-    fn spidge_solved(&mut self, game: &SpidgeGame) -> Option<SpidgeAction> {
         let seat = game.to_act()?;
-        // The award value of every card (its own award, against the others'),
-        // ties to the heuristic's card: where nothing is at stake any more
-        // the card does not matter, and the heuristic's looks sensible.
-        let (values, _) = self.solver.spidge_awards_within(game, SPIDGE_NODES / 3).ok()?;
-        let best = values.iter().map(|(_, v)| v).max()?;
-        let SpidgeAction::Play(hint) = SpidgeBot::new().choose(&game.view(seat));
-        let pick = if values.get(hint) == Some(best) { hint } else { values.iter().find(|&(_, v)| v == best)?.0 };
-        Some(SpidgeAction::Play(pick))
+        let mut values = [i32::MIN; 64];
+        for duck in spidge::PLANS {
+            spidge::rollouts(game, duck, |card, v| {
+                let best = &mut values[usize::from(card.index())];
+                *best = (*best).max(v);
+            });
+        }
+        let view = game.view(seat);
+        let SpidgeAction::Play(hint) = SpidgeBot::new().choose(&view);
+        let value = |card: Card| (values[usize::from(card.index())], card == hint);
+        view.legal_cards().iter().max_by_key(|&card| value(card)).map(SpidgeAction::Play)
     }
 }
 

@@ -20,11 +20,16 @@
 //!   is likely lost (Kontra) or won (Re).
 //! * **Spitzer announcements**: each legal announcement and passing are
 //!   solved over sampled worlds and scored with the tariff.
-//! * **Spidge awards**: Spidge scores thresholds (Nil, 10+ tricks, all 13),
-//!   not tricks, so a card is valued by the awards: in every world the
-//!   solver asks whether each player can still make sure of each award left
-//!   to him, with both others against him ([`Solver::spidge_awards`]), and
-//!   the bot takes the card best for its own award against the others'.
+//! * **Spidge card play and aims**: Spidge scores thresholds (Nil, 10+
+//!   tricks, all 13), not tricks, and a full deal is beyond the solver in a
+//!   decision's time. So in every world each legal card is played and the
+//!   rest of the deal played out by the heuristic bots on their own views,
+//!   once with the mover taking what he can and once with him avoiding
+//!   every trick; the card and the plan (the aim: Nil, Spidge, Slam, the
+//!   dealer's Grand Slam) with the best average of his points less half of
+//!   each other player's win ([`spidge_tally`]). Measured, this beats
+//!   valuing cards by the awards each player can still guarantee with the
+//!   solver (`BENCHMARKS.md`, Spidge).
 //!
 //! Everything else (Ramsch, the Grand Hand offer, Schieberamsch) is left to
 //! the game's heuristic bot. The bots see nothing but their view; the
@@ -43,7 +48,7 @@ use trumpf_core::{Card, CardSet, Game, GameView, Seat, Suit};
 
 use crate::sampler::{Deck, Sampled, Worlds, weights};
 use crate::solver::{Goal, SolveError, Solver};
-use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot};
+use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot, spidge};
 
 /// The winning chance a game needs for the bot to bid on it, once
 /// calibrated ([`PimcConfig::calibrated`]).
@@ -265,7 +270,7 @@ impl SpidgePimc {
 }
 
 /// Sums of a value per card over weighted worlds.
-struct Tally {
+pub(crate) struct Tally {
     sum: [f64; 64],
     weight: f64,
 }
@@ -277,6 +282,11 @@ impl Tally {
 
     fn add(&mut self, card: Card, value: f64, weight: f64) {
         self.sum[usize::from(card.index())] += value * weight;
+    }
+
+    /// The average value of `card` (0 if no world counted).
+    pub(crate) fn mean(&self, card: Card) -> f64 {
+        if self.weight > 0.0 { self.sum[usize::from(card.index())] / self.weight } else { 0.0 }
     }
 
     /// The legal card with the best average; `prefer` wins ties.
@@ -856,29 +866,39 @@ impl SpitzerPimc {
 // -------------------------------------------------------------- Spidge
 
 impl SpidgePimc {
-    /// The card with the best award value ([`Solver::spidge_awards_within`])
-    /// on average over the sampled worlds; ties to `hint`.
+    /// The card with the best rollout value over the sampled worlds
+    /// ([`spidge_tally`]); ties to `hint`.
     fn play(&mut self, view: &SpidgeView, hint: Option<Card>) -> Option<Card> {
-        let tally = over_worlds::<SpidgeGame>(
-            view,
-            self.config.worlds,
-            &mut self.rng,
-            |_| 1.0,
-            |world, w, tally| {
-                // A third of the world's nodes per award: what is out of
-                // reach early in the deal (the dealer's Spidge) is left out.
-                let values = with_solver(|s| {
-                    let cap = s.node_limit().map_or(u64::MAX, |limit| limit / 3);
-                    s.spidge_awards_within(world, cap).map(|(values, _)| values)
-                })?;
-                for (card, v) in values.iter() {
-                    tally.add(card, f64::from(v), w);
-                }
-                Ok(())
-            },
-        )?;
-        tally.best(view.legal_cards(), hint)
+        spidge_tally(view, self.config.worlds, &mut self.rng)?.best(view.legal_cards(), hint)
     }
+}
+
+/// Every legal card of `view` valued over `n` sampled worlds by playing
+/// the rest of the deal out with the heuristic bots ([`spidge::rollouts`]),
+/// once for each plan of the mover ([`spidge::PLANS`]: take what he can,
+/// or avoid every trick); a card's value is the sum under the plan that
+/// does better with it over all the worlds, so the aim (Nil, Spidge, Slam,
+/// Grand Slam) is chosen by simulation. `None` if no world can be sampled.
+pub(crate) fn spidge_tally(view: &SpidgeView, n: usize, rng: &mut ChaCha8Rng) -> Option<Tally> {
+    let mut plans = [Tally::new(), Tally::new()];
+    let counted = over_worlds::<SpidgeGame>(
+        view,
+        n,
+        rng,
+        |_| 1.0,
+        |world, w, _| {
+            for (tally, duck) in plans.iter_mut().zip(spidge::PLANS) {
+                spidge::rollouts(world, duck, |card, v| tally.add(card, f64::from(v), w));
+            }
+            Ok(())
+        },
+    )?;
+    let [mut best, other] = plans;
+    for (b, o) in best.sum.iter_mut().zip(other.sum) {
+        *b = b.max(o);
+    }
+    best.weight = counted.weight;
+    Some(best)
 }
 
 impl Bot<SpidgeGame> for SpidgePimc {

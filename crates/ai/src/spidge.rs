@@ -3,19 +3,23 @@
 //! cards are low, otherwise take as many tricks as it can (Spidge, Slam).
 
 use trumpf_core::spidge::{Hand, SpidgeAction, SpidgeGame, SpidgeRules, SpidgeView, trick_winner};
-use trumpf_core::{Card, CardSet, GameView, Rank, Suit};
+use trumpf_core::{Card, CardSet, Game, GameView, Rank, Suit};
 
 use crate::Bot;
 use crate::trick::{partial_winner, winning_cards};
 
 /// A rule-of-thumb Spidge player.
 #[derive(Clone, Debug, Default)]
-pub struct SpidgeBot {}
+pub struct SpidgeBot {
+    /// A plan forced on the bot (avoid every trick or not) instead of the
+    /// one its cards suggest.
+    duck: Option<bool>,
+}
 
 impl SpidgeBot {
     /// A new heuristic bot.
     pub fn new() -> SpidgeBot {
-        SpidgeBot {}
+        SpidgeBot { duck: None }
     }
 }
 
@@ -46,6 +50,9 @@ fn filler(led: Card) -> Card {
 impl SpidgeBot {
     /// Whether this hand should avoid tricks this deal.
     fn ducking(&self, view: &SpidgeView, hand: Hand) -> bool {
+        if let Some(duck) = self.duck {
+            return duck;
+        }
         let taken = |h: Hand| view.tricks[h];
         match view.role {
             Some(Hand::Dealer) => {
@@ -61,7 +68,7 @@ impl SpidgeBot {
         }
     }
 
-    fn play(&self, view: &SpidgeView) -> Card {
+    pub(crate) fn play(&self, view: &SpidgeView) -> Card {
         let legal = view.legal_cards();
         let hand = view.playing_hand().unwrap_or(Hand::Left);
         let trick = view.trick();
@@ -91,6 +98,35 @@ impl SpidgeBot {
     }
 }
 
+/// The two plans a hand can follow in a deal: take what it can (`false`)
+/// or avoid every trick (`true`).
+pub(crate) const PLANS: [bool; 2] = [false, true];
+
+/// Plays every legal card of the hand to move in `game` (all hands known)
+/// and then the rest of the deal with the heuristic bot at every seat, each
+/// on its own view, the mover following the plan `duck` (see [`PLANS`]),
+/// the others the plans their cards suggest. Calls `value` with each card
+/// and what the deal then gave the mover: twice his points less the
+/// others' (his own points less half of each other player's, doubled to
+/// stay whole). Allocates nothing.
+pub(crate) fn rollouts(game: &SpidgeGame, duck: bool, mut value: impl FnMut(Card, i32)) {
+    let Some(mover) = game.to_act() else { return };
+    let others = SpidgeBot::new();
+    let planned = SpidgeBot { duck: Some(duck) };
+    for card in game.view(mover).legal_cards().iter() {
+        let mut rest = *game;
+        rest.apply_unchecked(SpidgeAction::Play(card));
+        while let Some(seat) = rest.to_act() {
+            let bot = if seat == mover { &planned } else { &others };
+            rest.apply_unchecked(SpidgeAction::Play(bot.play(&rest.view(seat))));
+        }
+        let points = rest.result().map(|r| r.points).unwrap_or_default();
+        let own = i32::from(points[mover]);
+        let all: i32 = points.iter().map(|(_, &p)| i32::from(p)).sum();
+        value(card, 2 * own - (all - own));
+    }
+}
+
 impl Bot<SpidgeGame> for SpidgeBot {
     fn name(&self) -> &str {
         "heuristic"
@@ -108,10 +144,77 @@ impl Bot<SpidgeGame> for SpidgeBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use trumpf_core::Seat;
 
     #[test]
     fn outscores_random_players() {
         let (mine, theirs) = crate::testing::heuristic_vs_random::<SpidgeGame>(SpidgeBot::new(), 600);
         assert!(mine > 1.5 * theirs, "heuristic {mine:.3} vs random {theirs:.3} points per deal");
+    }
+
+    /// Plays `game` to the end, every seat's first legal card, to `cards`
+    /// played.
+    fn first_cards_to(game: &mut SpidgeGame, cards: usize) {
+        while game.played().len() < cards {
+            let card = game.legal_cards().first().unwrap();
+            game.apply_unchecked(SpidgeAction::Play(card));
+        }
+    }
+
+    #[test]
+    fn rollouts_value_every_legal_card_once_per_plan_within_the_scores() {
+        for seed in 0..20 {
+            let mut game = SpidgeGame::from_seed(seed);
+            first_cards_to(&mut game, 4 * (seed as usize % 12) + seed as usize % 4);
+            let legal = game.legal_cards();
+            for duck in PLANS {
+                let mut seen = CardSet::EMPTY;
+                rollouts(&game, duck, |card, v| {
+                    assert!(legal.contains(card) && !seen.contains(card), "seed {seed}: {card} twice or illegal");
+                    seen.insert(card);
+                    // spidge.md §5.2: own points 0..=4 (Grand Slam), the
+                    // others' together at most 5 (a Grand Slam and a Nil).
+                    assert!((-5..=8).contains(&v), "seed {seed}: {card} worth {v}");
+                });
+                assert_eq!(seen, legal, "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_rollout_of_the_last_trick_is_worth_what_the_deal_scores() {
+        for seed in 0..10 {
+            let mut game = SpidgeGame::from_seed(seed);
+            first_cards_to(&mut game, 48);
+            let mover = game.to_act().unwrap();
+            // Every hand has one card left: the end is forced.
+            let mut end = game;
+            first_cards_to(&mut end, 52);
+            let points = end.result().unwrap().points;
+            let own = i32::from(points[mover]);
+            let others: i32 = Seat::all(3).filter(|&s| s != mover).map(|s| i32::from(points[s])).sum();
+            let mut values = Vec::new();
+            rollouts(&game, false, |card, v| values.push((card, v)));
+            assert_eq!(values, vec![(game.legal_cards().first().unwrap(), 2 * own - others)], "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_hand_told_to_avoid_tricks_takes_fewer_than_one_told_to_take_them() {
+        let tricks_of_l = |duck: bool| -> u32 {
+            (0..60)
+                .map(|seed| {
+                    let mut game = SpidgeGame::from_seed(seed);
+                    let (planned, others) = (SpidgeBot { duck: Some(duck) }, SpidgeBot::new());
+                    while let Some(seat) = game.to_act() {
+                        let bot = if seat == Hand::Left.seat() { &planned } else { &others };
+                        game.apply_unchecked(SpidgeAction::Play(bot.play(&game.view(seat))));
+                    }
+                    u32::from(game.result().unwrap().tricks[Hand::Left])
+                })
+                .sum()
+        };
+        let (ducking, taking) = (tricks_of_l(true), tricks_of_l(false));
+        assert!(2 * ducking < taking, "L took {ducking} tricks avoiding them, {taking} taking them");
     }
 }

@@ -386,6 +386,21 @@ mod tests {
     }
 
     #[test]
+    fn a_spidge_pimc_bot_against_itself_scores_zero() {
+        use crate::pimc::{PimcConfig, SpidgePimc};
+        let pimc = |_: Side, seed: u64| {
+            let config = PimcConfig { worlds: 3, ..PimcConfig::EASY };
+            Player::Bot(Box::new(SpidgePimc::new(config, seed)) as Box<dyn Bot<SpidgeGame>>)
+        };
+        let rules = trumpf_core::spidge::SpidgeRules::default();
+        for deal in 0..3 {
+            let result = play_deal(&rules, 4, deal, &pimc);
+            assert_eq!(result.games.len(), 6);
+            assert_eq!(result.a_minus_b, 0.0, "deal {deal}");
+        }
+    }
+
+    #[test]
     fn results_follow_the_seed() {
         let make = |_: Side, seed: u64| Player::Bot(Box::new(RandomBot::new(seed)) as Box<dyn Bot<SpitzerGame>>);
         let rules = trumpf_core::spitzer::SpitzerRules::default();

@@ -48,7 +48,9 @@ pub struct SimArgs {
     /// Deals to play (each in every arrangement).
     #[arg(long, default_value_t = 100)]
     pub deals: u64,
-    /// Seed: deal k is dealt from seed + k.
+    /// Seed: deal k is dealt from seed + k, so runs with seeds closer than
+    /// --deals share deals; runs meant to be independent need seeds further
+    /// apart.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Skat: isko (default), pub, pirat, xskat or FILE.toml; Spitzer and Spidge:
