@@ -76,8 +76,13 @@ fn card_values<G: Sampled>(
     for entry in &mut sums {
         entry.1 /= count;
     }
-    sums.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    best_first(&mut sums);
     Some(sums)
+}
+
+/// Sorts card values best first (equal values in card order).
+fn best_first(cards: &mut [(Card, f64)]) {
+    cards.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
 }
 
 fn how(worlds: usize) -> String {
@@ -136,7 +141,7 @@ impl Advise for SpidgeGame {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let tally = spidge_tally(view, worlds, &mut rng)?;
         let mut cards: Vec<(Card, f64)> = view.legal_cards().iter().map(|c| (c, tally.mean(c) / 2.0)).collect();
-        cards.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        best_first(&mut cards);
         let action = view.card_action(cards.first()?.0);
         let how = format!(
             "estimated over {worlds} sampled deals of the hidden cards, the rest of each played out by the \
@@ -180,10 +185,7 @@ mod tests {
         use trumpf_core::spidge::SpidgeAction;
         let mut game = SpidgeGame::from_seed(11);
         for tricks in [0, 9] {
-            while game.played().len() < 4 * tricks {
-                let card = game.legal_cards().first().unwrap();
-                game.apply_unchecked(SpidgeAction::Play(card));
-            }
+            crate::testing::first_spidge_cards_to(&mut game, 4 * tricks);
             let view = game.view(game.to_act().unwrap());
             let advice = SpidgeGame::advise(&view, 6, 1).unwrap();
             let cards: trumpf_core::CardSet = advice.cards.iter().map(|&(c, _)| c).collect();

@@ -54,6 +54,16 @@ pub(crate) mod testing {
 
     use crate::{Bot, RandomBot};
 
+    /// Plays every seat's first legal card in `game` until `cards` cards
+    /// have been played.
+    pub fn first_spidge_cards_to(game: &mut trumpf_core::spidge::SpidgeGame, cards: usize) {
+        use trumpf_core::Game;
+        while game.played().len() < cards {
+            let card = game.legal_cards().first().unwrap();
+            game.apply_unchecked(trumpf_core::spidge::SpidgeAction::Play(card));
+        }
+    }
+
     /// Plays `deals` deals in which one heuristic bot sits in seat `deal %
     /// seats` and random bots fill the others; returns the heuristic bot's
     /// average score per deal and the random bots' average.

@@ -113,7 +113,7 @@ pub(crate) fn rollouts(game: &SpidgeGame, duck: bool, mut value: impl FnMut(Card
     let Some(mover) = game.to_act() else { return };
     let others = SpidgeBot::new();
     let planned = SpidgeBot { duck: Some(duck) };
-    for card in game.view(mover).legal_cards().iter() {
+    for card in game.legal_cards().iter() {
         let mut rest = *game;
         rest.apply_unchecked(SpidgeAction::Play(card));
         while let Some(seat) = rest.to_act() {
@@ -144,21 +144,13 @@ impl Bot<SpidgeGame> for SpidgeBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::first_spidge_cards_to as first_cards_to;
     use trumpf_core::Seat;
 
     #[test]
     fn outscores_random_players() {
         let (mine, theirs) = crate::testing::heuristic_vs_random::<SpidgeGame>(SpidgeBot::new(), 600);
         assert!(mine > 1.5 * theirs, "heuristic {mine:.3} vs random {theirs:.3} points per deal");
-    }
-
-    /// Plays `game` to the end, every seat's first legal card, to `cards`
-    /// played.
-    fn first_cards_to(game: &mut SpidgeGame, cards: usize) {
-        while game.played().len() < cards {
-            let card = game.legal_cards().first().unwrap();
-            game.apply_unchecked(SpidgeAction::Play(card));
-        }
     }
 
     #[test]
