@@ -9,13 +9,22 @@
 //!   [`PimcConfig::exact_tricks`] tricks before the end on it counts card
 //!   points, so the bot also fights for schneider and for every point.
 //!   Equal averages are broken by the game's heuristic
-//!   bot, so a decided position is still played sensibly.
+//!   bot, so a decided position is still played sensibly; a Skat declarer
+//!   with [`PimcConfig::rollouts`] breaks them instead by playing each of
+//!   the equal cards out in every world with the heuristic bot on every
+//!   seat's own view ([`skat::rollouts`](crate::skat)): of the cards that
+//!   win (or lose) against perfect defence, the one that does best against
+//!   defenders who cannot see his cards.
 //! * **Skat bidding and declaration** (with [`PimcConfig::bidding_worlds`]):
 //!   the unseen cards are dealt that many times; every game type is solved
 //!   as a hand game and as a pickup game (with a discard chosen by rule),
 //!   its winning chance estimated, and the bot bids up to the value of the
-//!   best game it wins often enough ([`BID_CHANCE`]). After the auction it
-//!   picks hand or pickup, the discard and the game the same way.
+//!   best game it wins often enough ([`BID_CHANCE`]). A game won in every
+//!   deal is tried again over [`SURE_DEALS`] times as many with each
+//!   announcement in turn (hand games: schneider, schwarz, ouvert; Null:
+//!   ouvert, hand or not), which it declares only if every one of those is
+//!   won too. After the auction it picks hand or pickup, the discard and
+//!   the game the same way, and declares the game it discarded for.
 //! * **Kontra and Re**: said when the sampled worlds say the declarer's game
 //!   is likely lost (Kontra) or won (Re).
 //! * **Spitzer announcements**: each legal announcement and passing are
@@ -48,7 +57,7 @@ use trumpf_core::{Card, CardSet, Game, GameView, Seat, Suit};
 
 use crate::sampler::{Deck, Sampled, Worlds, weights};
 use crate::solver::{Goal, SolveError, Solver};
-use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot, spidge};
+use crate::{Bot, SkatBot, SpidgeBot, SpitzerBot, skat, spidge};
 
 /// The winning chance a game needs for the bot to bid on it, once
 /// calibrated ([`PimcConfig::calibrated`]).
@@ -89,6 +98,11 @@ pub struct PimcConfig {
     pub bid_percent: u8,
     /// The same for a Null game.
     pub null_percent: u8,
+    /// A Skat declarer's card play: cards the solved worlds value alike
+    /// are told apart by rollouts, the rest of the deal played by the
+    /// heuristic bot on every seat's own view ([`skat::rollouts`]). (For
+    /// the defenders it was measured to gain nothing: `BENCHMARKS.md`.)
+    pub rollouts: bool,
 }
 
 impl PimcConfig {
@@ -100,8 +114,10 @@ impl PimcConfig {
         bidding_worlds: 0,
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
+        rollouts: false,
     };
-    /// More worlds, inference, bidding by a short simulation.
+    /// More worlds, inference, bidding by a short simulation, the
+    /// declarer's equal cards told apart by rollouts.
     pub const MEDIUM: PimcConfig = PimcConfig {
         worlds: 24,
         inference: true,
@@ -109,15 +125,19 @@ impl PimcConfig {
         bidding_worlds: 8,
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
+        rollouts: true,
     };
-    /// The strongest: many worlds, inference, bidding by simulation.
+    /// The strongest: medium with more than twice the worlds per card
+    /// decision. (The bid chances were measured with 8 bidding deals; more
+    /// deals bid less and did worse: `BENCHMARKS.md`.)
     pub const HARD: PimcConfig = PimcConfig {
         worlds: 64,
         inference: true,
-        exact_tricks: 5,
-        bidding_worlds: 16,
+        exact_tricks: 4,
+        bidding_worlds: 8,
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
+        rollouts: true,
     };
 
     /// A double-dummy winning chance `p` of a `kind` game made comparable
@@ -220,6 +240,9 @@ pub struct PimcBot<F> {
     fallback: F,
     /// A Skat plan for the deal: the hand it was made for and what it found.
     skat_plan: Option<(CardSet, SkatPlan)>,
+    /// A Skat declarer's choice after picking up: his twelve cards, the
+    /// discard and the game it was made for (declared as chosen).
+    skat_pickup: Option<(CardSet, CardSet, Contract)>,
     name: String,
 }
 
@@ -231,6 +254,7 @@ impl<F> PimcBot<F> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             fallback,
             skat_plan: None,
+            skat_pickup: None,
             name: format!("pimc:worlds={}", config.worlds),
         }
     }
@@ -289,13 +313,18 @@ impl Tally {
         if self.weight > 0.0 { self.sum[usize::from(card.index())] / self.weight } else { 0.0 }
     }
 
+    /// The legal cards with the best average (equal within rounding).
+    fn tied(&self, legal: CardSet) -> CardSet {
+        let best = legal.iter().map(|c| self.sum[usize::from(c.index())]).fold(f64::NEG_INFINITY, f64::max);
+        legal.iter().filter(|c| self.sum[usize::from(c.index())] >= best - 1e-9 * self.weight.max(1.0)).collect()
+    }
+
     /// The legal card with the best average; `prefer` wins ties.
     fn best(&self, legal: CardSet, prefer: Option<Card>) -> Option<Card> {
-        let best = legal.iter().map(|c| self.sum[usize::from(c.index())]).fold(f64::NEG_INFINITY, f64::max);
-        let tied = |c: Card| self.sum[usize::from(c.index())] >= best - 1e-9 * self.weight.max(1.0);
+        let tied = self.tied(legal);
         match prefer {
-            Some(p) if legal.contains(p) && tied(p) => Some(p),
-            _ => legal.iter().find(|&c| tied(c)),
+            Some(p) if tied.contains(p) => Some(p),
+            _ => tied.first(),
         }
     }
 }
@@ -349,6 +378,26 @@ struct SkatPlan {
     hand: Option<(Contract, f64)>,
     /// The expected list score of picking up the skat.
     pickup: f64,
+}
+
+/// How many times the bidding's deals confirm an announcement or an ouvert
+/// form, each of which the bot declares only when every deal is won.
+const SURE_DEALS: usize = 3;
+
+/// The forms of `contract` that announce more, each asking more than the
+/// one before: after a hand game of a suit or grand, schneider, schwarz
+/// and ouvert announced; after a Null, its ouvert form (hand or not).
+fn announced_forms(contract: Contract) -> Vec<Contract> {
+    let c = contract;
+    match (c.kind, c.hand) {
+        (GameKind::Null, _) => vec![Contract { ouvert: true, ..c }],
+        (_, true) => vec![
+            Contract { schneider: true, ..c },
+            Contract { schneider: true, schwarz: true, ..c },
+            Contract { schneider: true, schwarz: true, ouvert: true, ..c },
+        ],
+        (_, false) => Vec::new(),
+    }
 }
 
 /// The Seeger–Fabian list score of a game worth `value`, won with chance
@@ -469,6 +518,48 @@ impl SkatPimc {
         limit
     }
 
+    /// Solves `contract` for `seat` holding `ten` over `deals`: per deal
+    /// solved, whether it is won and the game's value with that deal's
+    /// skat. A pickup game takes the deal's skat into the hand and lays
+    /// away by rule ([`discard_for`]). With `sure`, the first deal not won
+    /// ends the list.
+    fn outcomes(
+        deals: &[([CardSet; 3], CardSet)],
+        seat: Seat,
+        ten: CardSet,
+        contract: Contract,
+        rules: &SkatRules,
+        sure: bool,
+        out: &mut Vec<(bool, u16)>,
+    ) {
+        out.clear();
+        for &(hands, skat) in deals {
+            let twelve = ten | skat;
+            let (mut after, lay) = (hands, skat);
+            let lay = if contract.hand {
+                lay
+            } else {
+                let away = discard_for(contract.kind, twelve);
+                after[seat.index()] = twelve - away;
+                away
+            };
+            match SkatPimc::wins(after, lay, seat, contract, rules) {
+                Some(won) if won || !sure => out.push((won, contract.plain_value(twelve))),
+                Some(_) if sure => return,
+                _ => {}
+            }
+        }
+    }
+
+    /// Deals for confirming an announced or ouvert form: several times the
+    /// bidding's, since such a game is declared only where every one of
+    /// them is won.
+    fn sure_deals(&mut self, seat: Seat, known: CardSet) -> Vec<([CardSet; 3], CardSet)> {
+        let n = SURE_DEALS * self.config.bidding_worlds.max(4);
+        expect_solves(n);
+        self.skat_deals(seat, known, n)
+    }
+
     /// The bidding plan for `view`'s ten cards.
     fn plan(&mut self, view: &SkatView) -> SkatPlan {
         if let Some((hand, plan)) = self.skat_plan
@@ -478,43 +569,46 @@ impl SkatPimc {
         }
         let seat = view.seat;
         let deals = self.skat_deals(seat, view.hand, self.config.bidding_worlds);
-        expect_solves(deals.len() * GameKind::ALL.len() * 2);
         let rules = SkatRules { kontra: None, ..view.rules };
         let mut limit = 0;
         let mut best_hand: Option<(Contract, f64)> = None;
         let mut best_pickup = f64::NEG_INFINITY;
         let mut outcomes = Vec::with_capacity(deals.len());
+        let mut games_left = GameKind::ALL.len() * 2;
         for kind in GameKind::ALL {
             // Hand game: the ten as dealt (the skat still counts for the
-            // matadors).
-            let hand_contract = Contract::hand(kind);
-            outcomes.clear();
-            for &(hands, skat) in &deals {
-                if let Some(won) = SkatPimc::wins(hands, skat, seat, hand_contract, &rules) {
-                    outcomes.push((won, hand_contract.plain_value(view.hand | skat)));
+            // matadors). Pickup: each deal's skat joins the hand.
+            for contract in [Contract::hand(kind), Contract::pickup(kind)] {
+                expect_solves(games_left * deals.len());
+                games_left -= 1;
+                SkatPimc::outcomes(&deals, seat, view.hand, contract, &rules, false, &mut outcomes);
+                limit = limit.max(self.bid_limit(kind, &outcomes));
+                let won = won_share(outcomes.iter().map(|o| o.0));
+                let mut forms = vec![(contract, self.config.calibrated(kind, won))];
+                // Announcements and ouvert only for a game won in every deal,
+                // and then in every one of more deals.
+                if outcomes.len() == deals.len() && won == 1.0 {
+                    let sure = self.sure_deals(seat, view.hand);
+                    for form in announced_forms(contract) {
+                        SkatPimc::outcomes(&sure, seat, view.hand, form, &rules, true, &mut outcomes);
+                        if outcomes.len() < sure.len() {
+                            break;
+                        }
+                        limit = limit.max(self.bid_limit(kind, &outcomes));
+                        forms.push((form, self.config.calibrated(kind, 1.0)));
+                    }
+                }
+                for (form, p) in forms {
+                    let e = expected_score(p, form.plain_value(view.hand));
+                    if form.hand {
+                        if best_hand.is_none_or(|(_, b)| e > b) {
+                            best_hand = Some((form, e));
+                        }
+                    } else {
+                        best_pickup = best_pickup.max(e);
+                    }
                 }
             }
-            limit = limit.max(self.bid_limit(kind, &outcomes));
-            let p = self.config.calibrated(kind, won_share(outcomes.iter().map(|o| o.0)));
-            let e = expected_score(p, hand_contract.plain_value(view.hand));
-            if best_hand.is_none_or(|(_, b)| e > b) {
-                best_hand = Some((hand_contract, e));
-            }
-            // Pickup: each deal's skat joins the hand; a rule picks the discard.
-            let pickup = Contract::pickup(kind);
-            outcomes.clear();
-            for &(hands, skat) in &deals {
-                let twelve = view.hand | skat;
-                let away = discard_for(kind, twelve);
-                let mut after = hands;
-                after[seat.index()] = twelve - away;
-                if let Some(won) = SkatPimc::wins(after, away, seat, pickup, &rules) {
-                    outcomes.push((won, pickup.plain_value(twelve)));
-                }
-            }
-            limit = limit.max(self.bid_limit(kind, &outcomes));
-            let p = self.config.calibrated(kind, won_share(outcomes.iter().map(|o| o.0)));
-            best_pickup = best_pickup.max(expected_score(p, pickup.plain_value(view.hand)));
         }
         let plan = SkatPlan { limit, hand: best_hand, pickup: best_pickup };
         self.skat_plan = Some((view.hand, plan));
@@ -546,8 +640,11 @@ impl SkatPimc {
     }
 
     /// The discard and game for twelve cards: each game type's rule
-    /// discard, solved over sampled deals of the other twenty cards.
-    fn choose_pickup_game(&mut self, view: &SkatView) -> (CardSet, Contract) {
+    /// discard, solved over sampled deals of the other twenty cards (Null
+    /// Ouvert where the Null is won in every one of them and of more).
+    /// `laid_away` is the discard once it is made: then every game is
+    /// valued with the ten cards the declarer kept.
+    fn choose_pickup_game(&mut self, view: &SkatView, laid_away: Option<CardSet>) -> (CardSet, Contract) {
         let seat = view.seat;
         let twelve = view.hand | view.skat;
         let deals = self.skat_deals(seat, twelve, self.config.bidding_worlds.max(4));
@@ -556,24 +653,54 @@ impl SkatPimc {
         let mut best: Option<(f64, CardSet, Contract)> = None;
         for kind in GameKind::ALL {
             let contract = Contract::pickup(kind);
-            let away = discard_for(kind, twelve);
-            let value = contract.plain_value(twelve);
-            let reaches = value >= view.bid || view.rules.allow_null_below_bid && kind == GameKind::Null;
-            let hands: Vec<([CardSet; 3], CardSet)> = deals
-                .iter()
-                .map(|&(mut h, _)| {
-                    h[seat.index()] = twelve - away;
-                    (h, away)
-                })
-                .collect();
-            let p = self.config.calibrated(kind, SkatPimc::win_rate(&hands, seat, contract, &rules));
-            // An overbid loses for certain: its score is the loss of the bid.
-            let e = if reaches { expected_score(p, value) } else { expected_score(0.0, view.bid) };
-            if best.is_none_or(|(b, _, _)| e > b) {
-                best = Some((e, away, contract));
+            let away = laid_away.unwrap_or_else(|| discard_for(kind, twelve));
+            let kept = |deals: &[([CardSet; 3], CardSet)]| -> Vec<([CardSet; 3], CardSet)> {
+                deals
+                    .iter()
+                    .map(|&(mut h, _)| {
+                        h[seat.index()] = twelve - away;
+                        (h, away)
+                    })
+                    .collect()
+            };
+            let won = SkatPimc::win_rate(&kept(&deals), seat, contract, &rules);
+            let mut forms = vec![(contract, self.config.calibrated(kind, won))];
+            if won == 1.0 {
+                let sure = kept(&self.sure_deals(seat, twelve));
+                for form in announced_forms(contract) {
+                    if SkatPimc::win_rate(&sure, seat, form, &rules) < 1.0 {
+                        break;
+                    }
+                    forms.push((form, self.config.calibrated(kind, 1.0)));
+                }
+            }
+            for (form, p) in forms {
+                let value = form.plain_value(twelve);
+                let reaches = value >= view.bid || view.rules.allow_null_below_bid && kind == GameKind::Null;
+                // An overbid loses for certain: its score is the loss of the bid.
+                let e = if reaches { expected_score(p, value) } else { expected_score(0.0, view.bid) };
+                if best.is_none_or(|(b, _, _)| e > b) {
+                    best = Some((e, away, form));
+                }
             }
         }
         best.map_or((CardSet::EMPTY, Contract::pickup(GameKind::Grand)), |(_, a, c)| (a, c))
+    }
+
+    /// The discard after picking up, remembering the game it is made for.
+    fn discard(&mut self, view: &SkatView) -> (CardSet, Contract) {
+        let (away, contract) = self.choose_pickup_game(view, None);
+        self.skat_pickup = Some((view.hand | view.skat, away, contract));
+        (away, contract)
+    }
+
+    /// The game to declare after the discard: the one it was made for, or
+    /// (another bot discarded) the best with the ten cards kept.
+    fn declare_after_pickup(&mut self, view: &SkatView) -> Contract {
+        match self.skat_pickup {
+            Some((twelve, away, contract)) if twelve == view.hand | view.skat && away == view.skat => contract,
+            _ => self.choose_pickup_game(view, Some(view.skat)).1,
+        }
     }
 
     /// The declarer's chance of making his game, over `n` worlds of `view`,
@@ -600,8 +727,10 @@ impl SkatPimc {
         let me_declarer = declarer == view.seat;
         let tricks_left = 10 - view.history.completed();
         let exact = tricks_left <= self.config.exact_tricks && contract.kind != GameKind::Null && !contract.schwarz;
-        let threshold = if contract.schneider { 90 } else { 61 };
         let inference = self.config.inference;
+        let rollouts = self.config.rollouts && me_declarer;
+        let side = if me_declarer { 1.0 } else { -1.0 };
+        let mut rolled = Tally::new();
         let tally = over_worlds::<SkatGame>(
             view,
             self.config.worlds,
@@ -612,26 +741,24 @@ impl SkatPimc {
                 let values = with_solver(|s| s.skat_cards(world, goal))?;
                 for (card, v) in values.iter() {
                     let declarer_utility = if exact {
-                        let won = v >= threshold;
-                        let level = if v >= 90 {
-                            0.3
-                        } else if v <= 30 {
-                            -0.3
-                        } else {
-                            0.0
-                        };
-                        (if won { 1.0 } else { -1.0 }) + level + f64::from(v) / 1200.0
+                        skat::declarer_utility(contract, v, 0)
                     } else if v == 1 {
                         1.0
                     } else {
                         -1.0
                     };
-                    tally.add(card, if me_declarer { declarer_utility } else { -declarer_utility }, w);
+                    tally.add(card, side * declarer_utility, w);
+                }
+                if rollouts {
+                    skat::rollouts(world, |card, u| rolled.add(card, side * u, w));
+                    rolled.weight += w;
                 }
                 Ok(())
             },
         )?;
-        tally.best(view.legal_cards(), hint)
+        let legal = view.legal_cards();
+        let tied = tally.tied(legal);
+        if rollouts && tied.len() > 1 { rolled.best(tied, hint) } else { tally.best(legal, hint) }
     }
 }
 
@@ -685,13 +812,12 @@ impl SkatPimc {
             SkatPhase::Bidding if simulate => self.bid(view),
             SkatPhase::SkatDecision if simulate => self.skat_decision(view, &legal),
             SkatPhase::Discarding if simulate => {
-                let (away, _) = self.choose_pickup_game(view);
+                let (away, _) = self.discard(view);
                 let action = SkatAction::Discard(away);
                 if legal.contains(&action) { action } else { heuristic }
             }
             SkatPhase::Declaring if simulate => {
-                // The game the discard was made for, solved again on the ten.
-                let (_, contract) = self.choose_pickup_game(view);
+                let contract = self.declare_after_pickup(view);
                 let action = SkatAction::Declare(contract);
                 if legal.contains(&action) { action } else { heuristic }
             }
@@ -934,6 +1060,50 @@ mod tests {
         assert!(!away.intersects(GameKind::Suit(Suit::Hearts).trumps()));
         assert!(away.iter().all(|c| c.rank() != trumpf_core::Rank::Ace), "{away}");
         assert_eq!(away.len(), 2);
+    }
+
+    /// The contract `view`'s forehand holding `hand` declares when the
+    /// others pass: the deal is made with the other cards in a fixed order.
+    fn declared_by_forehand(hand: &str) -> Option<Contract> {
+        let hand: CardSet = hand.parse().unwrap();
+        let rest: Vec<Card> = (CardSet::PIQUET_PACK - hand).iter().collect();
+        let middle: CardSet = rest[..10].iter().copied().collect();
+        let rear: CardSet = rest[10..20].iter().copied().collect();
+        let skat: CardSet = rest[20..].iter().copied().collect();
+        let deal = SkatDeal::new([hand, middle, rear], skat).unwrap();
+        let mut game = SkatGame::new(deal, SkatRules::ISKO);
+        let mut bot = SkatPimc::new(PimcConfig::MEDIUM, 5);
+        let mut others = SkatBot::new();
+        forget_tables();
+        while game.contract().is_none() {
+            let seat = game.to_act()?;
+            let view = game.view(seat);
+            let action = if seat == Seat::FOREHAND {
+                bot.choose(&view)
+            } else if matches!(view.phase, SkatPhase::Bidding) {
+                SkatAction::Pass
+            } else {
+                others.choose(&view)
+            };
+            game.try_apply(seat, action).unwrap();
+        }
+        game.contract()
+    }
+
+    #[test]
+    fn a_lay_down_hand_is_declared_ouvert_and_a_safe_null_hand_null_ouvert_hand() {
+        // Four jacks and the aces and tens of three suits take every trick
+        // whatever the others hold: Grand Ouvert (a hand game, schneider and
+        // schwarz announced), worth 24 × (4 + 7) = 264.
+        let grand = declared_by_forehand("CJ.SJ.HJ.DJ.CA.CT.SA.ST.HA.HT").unwrap();
+        assert_eq!(grand, Contract { kind: GameKind::Grand, hand: true, schneider: true, schwarz: true, ouvert: true });
+        // The three lowest cards of three suits and the diamond seven lie
+        // under every card the others can lead: Null Ouvert Hand (59).
+        let null = declared_by_forehand("C7.C8.C9.S7.S8.S9.H7.H8.H9.D7").unwrap();
+        assert_eq!(null, Contract { kind: GameKind::Null, hand: true, schneider: false, schwarz: false, ouvert: true });
+        // A good but beatable suit hand announces nothing.
+        let clubs = declared_by_forehand("CJ.SJ.CA.CT.CK.C9.SA.ST.H7.D7").unwrap();
+        assert!(!clubs.schneider && !clubs.ouvert, "{clubs:?}");
     }
 
     #[test]

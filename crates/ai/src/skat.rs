@@ -2,7 +2,7 @@
 //! rules of thumb for card play. It sees only its own [`SkatView`].
 
 use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatGame, SkatPhase, SkatView, card_points, points};
-use trumpf_core::{Card, CardSet, GameView, Rank, Seat, Suit};
+use trumpf_core::{Card, CardSet, Game, GameView, Rank, Seat, Suit};
 
 use crate::{Bot, pub_extras};
 
@@ -232,7 +232,7 @@ fn cost(kind: GameKind, card: Card) -> i32 {
 }
 
 impl SkatBot {
-    fn play(&self, view: &SkatView) -> SkatAction {
+    pub(crate) fn play(&self, view: &SkatView) -> SkatAction {
         let legal = pub_extras::keep_spitze(view, view.legal_cards());
         let contract = view.contract.unwrap_or(Contract::pickup(GameKind::Grand));
         let kind = contract.kind;
@@ -454,6 +454,59 @@ impl Bot<SkatGame> for SkatBot {
     }
 }
 
+/// How good a finished Skat deal is for its declarer, on the scale the PIMC
+/// bot values solved cards by: ±1 for the game won or lost, ±0.3 more for
+/// schneider either way (suit and grand), and a little for every card
+/// point. `points` are the declarer's card points with the skat, `tricks`
+/// his tricks.
+pub(crate) fn declarer_utility(contract: Contract, points: i32, tricks: u8) -> f64 {
+    let won = if contract.kind == GameKind::Null {
+        tricks == 0
+    } else if contract.schwarz {
+        tricks == 10
+    } else {
+        points >= if contract.schneider { 90 } else { 61 }
+    };
+    let sign = if won { 1.0 } else { -1.0 };
+    if contract.kind == GameKind::Null {
+        return sign;
+    }
+    let level = if points >= 90 {
+        0.3
+    } else if points <= 30 {
+        -0.3
+    } else {
+        0.0
+    };
+    sign + level + f64::from(points) / 1200.0
+}
+
+/// Plays each legal card of the seat to move in `game` (a world: every hand
+/// known) and the rest of the deal by the heuristic bot on every seat's own
+/// view, and calls `value(card, u)` with the [`declarer_utility`] of the
+/// end. The rollout opponents do not see the cards, as at the table: it
+/// tells which of the cards a solver finds equal gives a fallible player
+/// the most chances to go wrong. It allocates nothing in trick play.
+pub(crate) fn rollouts(game: &SkatGame, mut value: impl FnMut(Card, f64)) {
+    let (Some(contract), Some((declarer, _))) = (game.contract_played(), game.declarer()) else { return };
+    let mut bot = SkatBot::new();
+    for card in game.legal_cards().iter() {
+        let mut rest = *game;
+        rest.apply_unchecked(SkatAction::Play(card));
+        while let Some(seat) = rest.to_act() {
+            let view = rest.view(seat);
+            let action = if view.phase == SkatPhase::Playing && !view.kontra.re_pending && !view.ramsch {
+                bot.play(&view)
+            } else {
+                bot.choose(&view)
+            };
+            rest.apply_unchecked(action);
+        }
+        let points = i32::from(rest.points_won()[declarer]) + i32::from(points(rest.skat()));
+        value(card, declarer_utility(contract, points, rest.tricks_won()[declarer]));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -530,5 +583,73 @@ mod tests {
             }
         }
         assert!(totals[0] > totals[1] && totals[0] > totals[2], "{totals:?}");
+    }
+
+    /// Deals `seed` as a pickup game of `kind` for forehand and plays every
+    /// seat's first legal card until `cards` cards are down.
+    fn declared(seed: u64, kind: GameKind, cards: usize) -> SkatGame {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let deal = SkatDeal::random(&mut rng);
+        let mut game =
+            SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::FOREHAND, 18, Contract::pickup(kind)).unwrap();
+        while !game.is_over() && game.played().len() < cards {
+            let card = game.legal_cards().first().unwrap();
+            game.apply_unchecked(SkatAction::Play(card));
+        }
+        game
+    }
+
+    #[test]
+    fn rollouts_value_every_legal_card_once_within_the_scale() {
+        let kinds = [GameKind::Suit(Suit::Clubs), GameKind::Grand, GameKind::Null, GameKind::Suit(Suit::Hearts)];
+        for seed in 0..24 {
+            let kind = kinds[seed as usize % 4];
+            let game = declared(seed, kind, (seed as usize * 7) % 28);
+            if game.is_over() {
+                continue;
+            }
+            let legal = game.legal_cards();
+            let mut seen = CardSet::EMPTY;
+            rollouts(&game, |card, u| {
+                assert!(legal.contains(card) && !seen.contains(card), "seed {seed}: {card} twice or illegal");
+                seen.insert(card);
+                // ±1 for the game, ±0.3 for schneider, at most 120/1200.
+                assert!((-1.3..=1.4).contains(&u), "seed {seed}: {card} worth {u}");
+            });
+            assert_eq!(seen, legal, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_rollout_of_the_last_card_is_worth_what_the_deal_settles() {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let kind = if seed % 3 == 0 { GameKind::Null } else { GameKind::Suit(Suit::Spades) };
+            let game = declared(seed, kind, 29);
+            if game.is_over() {
+                continue;
+            }
+            let card = game.legal_cards().first().unwrap();
+            let mut end = game;
+            end.apply_unchecked(SkatAction::Play(card));
+            let Some(SkatOutcome::Played { settlement, .. }) = end.outcome() else { panic!("seed {seed}: not over") };
+            let mut calls = 0;
+            rollouts(&game, |c, u| {
+                calls += 1;
+                assert_eq!(c, card);
+                assert_eq!(
+                    u > 0.0,
+                    settlement.won,
+                    "seed {seed}: {u} for a game the settlement calls {}",
+                    settlement.won
+                );
+                if kind == GameKind::Null {
+                    assert_eq!(u.abs(), 1.0);
+                }
+            });
+            assert_eq!(calls, 1);
+            checked += 1;
+        }
+        assert!(checked > 20);
     }
 }

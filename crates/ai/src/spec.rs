@@ -1,6 +1,6 @@
 //! Bots named in text, as `trumpf play --bots`, `trumpf sim --a`, a table
 //! setup or a Python call name them: `random`, `heuristic`, `pimc` with
-//! options after a colon (`pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60`),
+//! options after a colon (`pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,rollouts=on`),
 //! the levels `easy`, `medium`, `hard`, and `perfect` (sees every card; for
 //! measurement only, never at a table; `perfect:play=BOT` sees every card
 //! only until the cards are played, then plays as `BOT`), and `cmd:COMMAND` (an outside
@@ -90,7 +90,7 @@ pub enum SpecError {
     Unknown(String),
     /// A bad option of a PIMC bot.
     #[error(
-        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P (percent, 1..=100)"
+        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P (percent, 1..=100), rollouts=on|off"
     )]
     Option(String),
     /// A `cmd:` spec that cannot be read.
@@ -138,13 +138,8 @@ impl FromStr for BotSpec {
                         "bidding" => config.bidding_worlds = number(0..=256)?,
                         "bid" => config.bid_percent = number(1..=100)? as u8,
                         "null" => config.null_percent = number(1..=100)? as u8,
-                        "inference" => {
-                            config.inference = match value {
-                                "on" | "true" => true,
-                                "off" | "false" => false,
-                                _ => return Err(bad()),
-                            }
-                        }
+                        "inference" => config.inference = switch(value).ok_or_else(bad)?,
+                        "rollouts" => config.rollouts = switch(value).ok_or_else(bad)?,
                         _ => return Err(bad()),
                     }
                 }
@@ -166,15 +161,25 @@ impl fmt::Display for BotSpec {
             BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
                 f,
-                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={}",
+                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},rollouts={}",
                 c.worlds,
                 if c.inference { "on" } else { "off" },
                 c.exact_tricks,
                 c.bidding_worlds,
                 c.bid_percent,
-                c.null_percent
+                c.null_percent,
+                if c.rollouts { "on" } else { "off" }
             ),
         }
+    }
+}
+
+/// An on/off option's value.
+fn switch(value: &str) -> Option<bool> {
+    match value {
+        "on" | "true" => Some(true),
+        "off" | "false" => Some(false),
+        _ => None,
     }
 }
 
@@ -222,8 +227,8 @@ mod tests {
             "hard",
             "perfect",
             "perfect:play=medium",
-            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80",
-            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60",
+            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,rollouts=off",
+            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,rollouts=on",
             "cmd:python3 examples/bot.py",
             "cmd[timeout=300]:./bot --quick",
         ] {
@@ -234,7 +239,9 @@ mod tests {
         assert_eq!(spec, BotSpec::Pimc(PimcConfig { worlds: 12, ..PimcConfig::HARD }));
         assert!(matches!("pimc:worlds=0x".parse::<BotSpec>(), Err(SpecError::Option(_))));
         // Out of the ranges the error names: refused, not quietly moved.
-        for bad in ["pimc:worlds=0", "pimc:worlds=4097", "pimc:exact=14", "pimc:bid=0", "pimc:null=101"] {
+        for bad in
+            ["pimc:worlds=0", "pimc:worlds=4097", "pimc:exact=14", "pimc:bid=0", "pimc:null=101", "pimc:rollouts=maybe"]
+        {
             assert!(matches!(bad.parse::<BotSpec>(), Err(SpecError::Option(_))), "{bad}");
         }
         assert!(matches!("pimc:colour=red".parse::<BotSpec>(), Err(SpecError::Option(_))));

@@ -375,7 +375,7 @@ mod tests {
         // empty ones, so a game plays the same after any other.
         use crate::pimc::{PimcConfig, SkatPimc};
         let pimc = |_: Side, seed: u64| {
-            let config = PimcConfig { worlds: 2, ..PimcConfig::EASY };
+            let config = PimcConfig { worlds: 2, rollouts: true, ..PimcConfig::EASY };
             Player::Bot(Box::new(SkatPimc::new(config, seed)) as Box<dyn Bot<SkatGame>>)
         };
         let rules = SkatMatchRules::default();
