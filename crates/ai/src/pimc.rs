@@ -587,9 +587,10 @@ impl SkatPimc {
                 let mut forms = vec![(contract, self.config.calibrated(kind, won))];
                 // Announcements and ouvert only for a game won in every deal,
                 // and then in every one of more deals.
-                if outcomes.len() == deals.len() && won == 1.0 {
+                let stronger = announced_forms(contract);
+                if !stronger.is_empty() && outcomes.len() == deals.len() && won == 1.0 {
                     let sure = self.sure_deals(seat, view.hand);
-                    for form in announced_forms(contract) {
+                    for form in stronger {
                         SkatPimc::outcomes(&sure, seat, view.hand, form, &rules, true, &mut outcomes);
                         if outcomes.len() < sure.len() {
                             break;
@@ -648,10 +649,10 @@ impl SkatPimc {
         let seat = view.seat;
         let twelve = view.hand | view.skat;
         let deals = self.skat_deals(seat, twelve, self.config.bidding_worlds.max(4));
-        expect_solves(deals.len() * GameKind::ALL.len());
         let rules = SkatRules { kontra: None, ..view.rules };
         let mut best: Option<(f64, CardSet, Contract)> = None;
-        for kind in GameKind::ALL {
+        for (k, kind) in GameKind::ALL.into_iter().enumerate() {
+            expect_solves((GameKind::ALL.len() - k) * deals.len());
             let contract = Contract::pickup(kind);
             let away = laid_away.unwrap_or_else(|| discard_for(kind, twelve));
             let kept = |deals: &[([CardSet; 3], CardSet)]| -> Vec<([CardSet; 3], CardSet)> {
@@ -665,9 +666,10 @@ impl SkatPimc {
             };
             let won = SkatPimc::win_rate(&kept(&deals), seat, contract, &rules);
             let mut forms = vec![(contract, self.config.calibrated(kind, won))];
-            if won == 1.0 {
+            let stronger = announced_forms(contract);
+            if !stronger.is_empty() && won == 1.0 {
                 let sure = kept(&self.sure_deals(seat, twelve));
-                for form in announced_forms(contract) {
+                for form in stronger {
                     if SkatPimc::win_rate(&sure, seat, form, &rules) < 1.0 {
                         break;
                     }
@@ -741,6 +743,7 @@ impl SkatPimc {
                 let values = with_solver(|s| s.skat_cards(world, goal))?;
                 for (card, v) in values.iter() {
                     let declarer_utility = if exact {
+                        // (No Null or schwarz here: the tricks do not count.)
                         skat::declarer_utility(contract, v, 0)
                     } else if v == 1 {
                         1.0
