@@ -169,3 +169,16 @@ def test_repr_and_str():
     state = trumpf.load_game("spidge").new_initial_state(seed=1)
     assert repr(state).startswith("<trumpf.State spidge:")
     assert "spidge deal" in str(state)
+
+
+def test_bots_make_spells_pimc_settings_as_the_spec():
+    from trumpf import bots
+
+    bot = bots.make("pimc", worlds=4, inference=False, rollouts=True)
+    assert bot.spec.startswith("pimc:worlds=4,inference=off,")
+    assert bot.spec.endswith(",rollouts=on")
+    assert bots.make("pimc", level="hard").spec == "hard"
+    with pytest.raises(ValueError):
+        bots.make("pimc", level="medium", rollouts=False)
+    with pytest.raises(trumpf.TrumpfError):
+        bots.make("pimc:rollouts=maybe")

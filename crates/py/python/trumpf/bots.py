@@ -29,6 +29,7 @@ def make(
     inference: Optional[bool] = None,
     exact: Optional[int] = None,
     bidding: Optional[int] = None,
+    rollouts: Optional[bool] = None,
     command: Optional[str] = None,
 ) -> Bot:
     """A bot: ``bot.step(state)`` returns the action id it plays.
@@ -36,7 +37,7 @@ def make(
     ``kind``: "random", "heuristic" (rules of thumb), "pimc" (samples the
     hidden cards and solves each sample: ``level`` "easy", "medium" or
     "hard", or its settings ``worlds``, ``inference``, ``exact``,
-    ``bidding``), "perfect" (sees every card; for measurement), or "cmd"
+    ``bidding``, ``rollouts``), "perfect" (sees every card; for measurement), or "cmd"
     (an outside program, ``command``, speaking ``docs/bot-protocol.md``).
     A full spec as ``trumpf sim --a`` takes it works too: ``make("pimc:worlds=16")``.
     """
@@ -45,7 +46,7 @@ def make(
     if kind == "pimc":
         options = {"worlds": worlds, "exact": exact, "bidding": bidding}
         if level is not None:
-            if any(v is not None for v in options.values()) or inference is not None:
+            if any(v is not None for v in options.values()) or inference is not None or rollouts is not None:
                 raise ValueError("make('pimc'): give a level or settings, not both")
             if level not in LEVELS:
                 raise ValueError(f"level {level!r}: one of {', '.join(LEVELS)}")
@@ -53,6 +54,8 @@ def make(
         parts = [f"{k}={v}" for k, v in options.items() if v is not None]
         if inference is not None:
             parts.append(f"inference={'on' if inference else 'off'}")
+        if rollouts is not None:
+            parts.append(f"rollouts={'on' if rollouts else 'off'}")
         return Bot("pimc:" + ",".join(parts) if parts else "pimc", seed)
     if kind == "cmd":
         if not command:
