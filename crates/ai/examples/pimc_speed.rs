@@ -8,7 +8,8 @@
 //!
 //! `worlds` = `hard` uses [`PimcConfig::HARD`] as it is. Every decision
 //! runs within the PIMC bots' node budget ([`trumpf_ai::pimc::DECISION_NODES`]);
-//! `PIMC_SPEED_TRACE=1` prints each decision's time.
+//! `PIMC_SPEED_TRACE=1` prints each decision's time; `PIMC_SPEED_ROLLOUTS=off`
+//! times the Skat declarer without rollouts.
 
 use std::time::Instant;
 
@@ -69,6 +70,9 @@ fn main() {
     } else {
         PimcConfig { worlds, inference: true, exact_tricks: 5, bidding_worlds: 0, ..PimcConfig::HARD }
     };
+    // `PIMC_SPEED_ROLLOUTS=off`: the Skat declarer without rollouts.
+    let rollouts = std::env::var("PIMC_SPEED_ROLLOUTS").map_or(config.rollouts, |v| v != "off");
+    let config = PimcConfig { rollouts, ..config };
     if games.contains("skat") {
         let mut ms = Vec::new();
         let mut bot = SkatPimc::new(config, 1);

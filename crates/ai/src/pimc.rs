@@ -595,7 +595,11 @@ impl SkatPimc {
                         if outcomes.len() < sure.len() {
                             break;
                         }
-                        limit = limit.max(self.bid_limit(kind, &outcomes));
+                        // A hand game's form is settled now; a pickup's is
+                        // decided again on the skat found, so it raises no bid.
+                        if form.hand {
+                            limit = limit.max(self.bid_limit(kind, &outcomes));
+                        }
                         forms.push((form, self.config.calibrated(kind, 1.0)));
                     }
                 }
