@@ -1114,6 +1114,46 @@ mod tests {
     }
 
     #[test]
+    fn a_declarer_who_picked_up_declares_a_game_his_discard_was_made_for() {
+        // Each game's discard is the rule's (`discard_for`); whatever game
+        // is declared, the cards laid away must be that game's discard.
+        let mut pickups = 0;
+        for seed in 0..40u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = SkatGame::new(SkatDeal::random(&mut rng), SkatRules::ISKO);
+            let mut bot = SkatPimc::new(PimcConfig::MEDIUM, seed);
+            forget_tables();
+            let mut twelve = CardSet::EMPTY;
+            while game.contract().is_none() {
+                let Some(seat) = game.to_act() else { break };
+                let view = game.view(seat);
+                if seat != Seat::FOREHAND {
+                    game.try_apply(
+                        seat,
+                        if view.phase == SkatPhase::Bidding { SkatAction::Pass } else { SkatBot::new().choose(&view) },
+                    )
+                    .unwrap();
+                    continue;
+                }
+                if view.phase == SkatPhase::Discarding {
+                    twelve = view.hand | view.skat;
+                }
+                game.try_apply(seat, bot.choose(&view)).unwrap();
+            }
+            let Some(contract) = game.contract() else { continue };
+            if contract.hand {
+                continue;
+            }
+            pickups += 1;
+            assert_eq!(game.skat(), discard_for(contract.kind, twelve), "seed {seed}: {contract:?} from {twelve}");
+            if pickups == 4 {
+                return;
+            }
+        }
+        panic!("only {pickups} pickup games in 40 deals");
+    }
+
+    #[test]
     fn a_null_declarer_lays_away_the_high_card_he_picked_up() {
         // The trial's Null declarer picked up ♦K ♦7, laid away ♣10 ♣8 and
         // kept ♦K ♦7: the ♦K fell to the second diamond lead. ♦7 alone is
