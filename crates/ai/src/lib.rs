@@ -64,6 +64,23 @@ pub(crate) mod testing {
         }
     }
 
+    /// Checks the values a rollout gave: one for every card of `legal` and
+    /// for nothing else, each within `range`.
+    pub fn assert_each_legal_card_once<T: PartialOrd + std::fmt::Debug>(
+        legal: trumpf_core::CardSet,
+        values: &[(trumpf_core::Card, T)],
+        range: std::ops::RangeInclusive<T>,
+        context: &str,
+    ) {
+        let mut seen = trumpf_core::CardSet::EMPTY;
+        for (card, v) in values {
+            assert!(legal.contains(*card) && !seen.contains(*card), "{context}: {card} twice or illegal");
+            seen.insert(*card);
+            assert!(range.contains(v), "{context}: {card} worth {v:?}");
+        }
+        assert_eq!(seen, legal, "{context}");
+    }
+
     /// Plays `deals` deals in which one heuristic bot sits in seat `deal %
     /// seats` and random bots fill the others; returns the heuristic bot's
     /// average score per deal and the random bots' average.

@@ -1069,32 +1069,43 @@ mod tests {
         assert_eq!(away.len(), 2);
     }
 
-    /// The contract `view`'s forehand holding `hand` declares when the
-    /// others pass: the deal is made with the other cards in a fixed order.
-    fn declared_by_forehand(hand: &str) -> Option<Contract> {
-        let hand: CardSet = hand.parse().unwrap();
-        let rest: Vec<Card> = (CardSet::PIQUET_PACK - hand).iter().collect();
-        let middle: CardSet = rest[..10].iter().copied().collect();
-        let rear: CardSet = rest[10..20].iter().copied().collect();
-        let skat: CardSet = rest[20..].iter().copied().collect();
-        let deal = SkatDeal::new([hand, middle, rear], skat).unwrap();
+    /// Plays `deal` until a game is declared (or it is passed in), a medium
+    /// PIMC bot seeded `seed` in forehand and the others passing: the
+    /// game, the laid-away cards, and forehand's twelve cards if he
+    /// picked up.
+    fn forehand_declares(deal: SkatDeal, seed: u64) -> (Option<Contract>, CardSet, CardSet) {
         let mut game = SkatGame::new(deal, SkatRules::ISKO);
-        let mut bot = SkatPimc::new(PimcConfig::MEDIUM, 5);
+        let mut bot = SkatPimc::new(PimcConfig::MEDIUM, seed);
         let mut others = SkatBot::new();
+        let mut twelve = CardSet::EMPTY;
         forget_tables();
         while game.contract().is_none() {
-            let seat = game.to_act()?;
+            let Some(seat) = game.to_act() else { break };
             let view = game.view(seat);
             let action = if seat == Seat::FOREHAND {
+                if view.phase == SkatPhase::Discarding {
+                    twelve = view.hand | view.skat;
+                }
                 bot.choose(&view)
-            } else if matches!(view.phase, SkatPhase::Bidding) {
+            } else if view.phase == SkatPhase::Bidding {
                 SkatAction::Pass
             } else {
                 others.choose(&view)
             };
             game.try_apply(seat, action).unwrap();
         }
-        game.contract()
+        (game.contract(), game.skat(), twelve)
+    }
+
+    /// The contract forehand holding `hand` declares when the others pass:
+    /// the deal is made with the other cards in a fixed order.
+    fn declared_by_forehand(hand: &str) -> Option<Contract> {
+        let hand: CardSet = hand.parse().unwrap();
+        let rest: Vec<Card> = (CardSet::PIQUET_PACK - hand).iter().collect();
+        let middle: CardSet = rest[..10].iter().copied().collect();
+        let rear: CardSet = rest[10..20].iter().copied().collect();
+        let skat: CardSet = rest[20..].iter().copied().collect();
+        forehand_declares(SkatDeal::new([hand, middle, rear], skat).unwrap(), 5).0
     }
 
     #[test]
@@ -1120,32 +1131,13 @@ mod tests {
         let mut pickups = 0;
         for seed in 0..40u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut game = SkatGame::new(SkatDeal::random(&mut rng), SkatRules::ISKO);
-            let mut bot = SkatPimc::new(PimcConfig::MEDIUM, seed);
-            forget_tables();
-            let mut twelve = CardSet::EMPTY;
-            while game.contract().is_none() {
-                let Some(seat) = game.to_act() else { break };
-                let view = game.view(seat);
-                if seat != Seat::FOREHAND {
-                    game.try_apply(
-                        seat,
-                        if view.phase == SkatPhase::Bidding { SkatAction::Pass } else { SkatBot::new().choose(&view) },
-                    )
-                    .unwrap();
-                    continue;
-                }
-                if view.phase == SkatPhase::Discarding {
-                    twelve = view.hand | view.skat;
-                }
-                game.try_apply(seat, bot.choose(&view)).unwrap();
-            }
-            let Some(contract) = game.contract() else { continue };
+            let (contract, laid_away, twelve) = forehand_declares(SkatDeal::random(&mut rng), seed);
+            let Some(contract) = contract else { continue };
             if contract.hand {
                 continue;
             }
             pickups += 1;
-            assert_eq!(game.skat(), discard_for(contract.kind, twelve), "seed {seed}: {contract:?} from {twelve}");
+            assert_eq!(laid_away, discard_for(contract.kind, twelve), "seed {seed}: {contract:?} from {twelve}");
             if pickups == 4 {
                 return;
             }

@@ -608,15 +608,15 @@ mod tests {
             if game.is_over() {
                 continue;
             }
-            let legal = game.legal_cards();
-            let mut seen = CardSet::EMPTY;
-            rollouts(&game, |card, u| {
-                assert!(legal.contains(card) && !seen.contains(card), "seed {seed}: {card} twice or illegal");
-                seen.insert(card);
-                // ±1 for the game, ±0.3 for schneider, at most 120/1200.
-                assert!((-1.3..=1.4).contains(&u), "seed {seed}: {card} worth {u}");
-            });
-            assert_eq!(seen, legal, "seed {seed}");
+            let mut values = Vec::new();
+            rollouts(&game, |card, u| values.push((card, u)));
+            // ±1 for the game, ±0.3 for schneider, at most 120/1200.
+            crate::testing::assert_each_legal_card_once(
+                game.legal_cards(),
+                &values,
+                -1.3..=1.4,
+                &format!("seed {seed}"),
+            );
         }
     }
 
