@@ -6,9 +6,10 @@
 //!   maximised by him and minimised by the defenders; Spitzer: its side's
 //!   points; Spidge: see below).
 //! * Skat bidding and declaring: with every hand and the skat known it
-//!   solves every game, hand and pickup (the discard chosen by rule), and
-//!   bids to the value of the best game it wins; Kontra and Re when the
-//!   game is lost or won for certain.
+//!   solves every game, hand and pickup (the discard chosen by rule), with
+//!   the announced and ouvert forms of each game it wins, and bids to the
+//!   value of the best game it wins; Kontra and Re when the game is lost
+//!   or won for certain.
 //! * Spitzer announcements: each legal one solved with all hands known.
 //! * Spidge: every legal card is played and the deal played out from the
 //!   true position by the heuristic bots, once with the mover taking what
@@ -32,7 +33,7 @@ use trumpf_core::spidge::{SpidgeAction, SpidgeGame};
 use trumpf_core::spitzer::{SpitzerAction, SpitzerGame, SpitzerPhase};
 use trumpf_core::{Card, Game, Seat};
 
-use crate::pimc::{discard_for, spitzer_win_score};
+use crate::pimc::{announced_forms, discard_for, spitzer_win_score};
 use crate::solver::{Goal, Solver};
 use crate::tournament::Omniscient;
 use crate::{Bot, BotGame, BotSpec, SkatBot, SpidgeBot, SpitzerBot, spidge};
@@ -71,20 +72,32 @@ impl Perfect {
         self.solver.skat(&start, Goal::Win) == Ok(1)
     }
 
-    /// The best game `seat` wins with this deal, and its value.
+    /// The best game `seat` wins with this deal, and its value: every game
+    /// type, hand and pickup, and the announced and ouvert forms of each
+    /// game it wins (schneider, schwarz and ouvert for a hand game, Null
+    /// Ouvert), each only while the one before is won.
     fn best_skat_game(&mut self, game: &SkatGame, seat: Seat) -> Option<(Contract, u16)> {
         let deal = game.deal();
+        // The skat counts for the matadors, hand or not (skat.md §5.2).
+        let twelve = deal.hand(seat) | deal.skat();
         let mut best: Option<(Contract, u16)> = None;
         for kind in GameKind::ALL {
             for hand in [true, false] {
-                let contract = if hand { Contract::hand(kind) } else { Contract::pickup(kind) };
-                // The skat counts for the matadors, hand or not (skat.md §5.2).
-                let value = contract.plain_value(deal.hand(seat) | deal.skat());
-                if best.is_some_and(|(_, v)| v >= value) {
+                let plain = if hand { Contract::hand(kind) } else { Contract::pickup(kind) };
+                let mut chain = announced_forms(plain);
+                chain.insert(0, plain);
+                let most = chain.iter().map(|c| c.plain_value(twelve)).max().unwrap_or(0);
+                if best.is_some_and(|(_, v)| v >= most) {
                     continue;
                 }
-                if self.skat_wins(game, seat, contract) {
-                    best = Some((contract, value));
+                for contract in chain {
+                    if !self.skat_wins(game, seat, contract) {
+                        break;
+                    }
+                    let value = contract.plain_value(twelve);
+                    if best.is_none_or(|(_, v)| value > v) {
+                        best = Some((contract, value));
+                    }
                 }
             }
         }
@@ -132,8 +145,13 @@ impl Perfect {
                 legal.contains(&action).then_some(action)
             }
             SkatPhase::Declaring => {
-                let kind = self.best_skat_game(game, seat).map_or(GameKind::Grand, |(c, _)| c.kind);
-                let action = SkatAction::Declare(Contract::pickup(kind));
+                // The best game, or (a hand game that could not be
+                // declared) its kind picked up.
+                let contract = match self.best_skat_game(game, seat) {
+                    Some((c, _)) if !c.hand => c,
+                    best => Contract::pickup(best.map_or(GameKind::Grand, |(c, _)| c.kind)),
+                };
+                let action = SkatAction::Declare(contract);
                 legal.contains(&action).then_some(action)
             }
             SkatPhase::Playing => {
@@ -288,5 +306,53 @@ where
         BotSpec::Perfect => Some(Box::new(Perfect::new())),
         BotSpec::PerfectBidding(play) => Some(Box::new(PerfectBidding::new(G::bot(play, seed).ok()?))),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use trumpf_core::CardSet;
+
+    use super::*;
+
+    /// The contract forehand holding `hand` declares when the others pass,
+    /// the other cards dealt in a fixed order.
+    fn declared_by_forehand(hand: &str) -> Option<Contract> {
+        let hand: CardSet = hand.parse().unwrap();
+        let rest: Vec<Card> = (CardSet::PIQUET_PACK - hand).iter().collect();
+        let middle: CardSet = rest[..10].iter().copied().collect();
+        let rear: CardSet = rest[10..20].iter().copied().collect();
+        let skat: CardSet = rest[20..].iter().copied().collect();
+        let mut game = SkatGame::new(SkatDeal::new([hand, middle, rear], skat).unwrap(), SkatRules::ISKO);
+        let mut perfect = Perfect::new();
+        while game.contract().is_none() {
+            let seat = game.to_act()?;
+            let action =
+                if seat == Seat::FOREHAND { Omniscient::choose(&mut perfect, &game) } else { SkatAction::Pass };
+            game.try_apply(seat, action).unwrap();
+        }
+        game.contract()
+    }
+
+    #[test]
+    fn the_perfect_bidder_announces_what_the_cards_make() {
+        // Four jacks and the aces and tens of three suits take every trick:
+        // Grand Ouvert, 24 × (4 + 7) = 264, more than any other game.
+        let grand = declared_by_forehand("CJ.SJ.HJ.DJ.CA.CT.SA.ST.HA.HT").unwrap();
+        assert_eq!(grand, Contract { kind: GameKind::Grand, hand: true, schneider: true, schwarz: true, ouvert: true });
+        // With ♥7 for ♥10 the defenders keep a higher heart for the last
+        // trick, which holds at most 21 points (a ten and an ace on the
+        // seven): schneider announced is made, schwarz is not. Grand Hand
+        // Schneider announced, 24 × 8 = 192, beats any Clubs game (at most
+        // 12 × 10 = 120).
+        let grand = declared_by_forehand("CJ.SJ.HJ.DJ.CA.CT.SA.ST.HA.H7").unwrap();
+        assert_eq!(
+            grand,
+            Contract { kind: GameKind::Grand, hand: true, schneider: true, schwarz: false, ouvert: false }
+        );
+        // The three lowest cards of three suits and ♦7 lie under every card
+        // the others can lead: Null Ouvert Hand (59).
+        let null = declared_by_forehand("C7.C8.C9.S7.S8.S9.H7.H8.H9.D7").unwrap();
+        assert_eq!(null, Contract { kind: GameKind::Null, hand: true, schneider: false, schwarz: false, ouvert: true });
     }
 }

@@ -387,7 +387,7 @@ const SURE_DEALS: usize = 3;
 /// The forms of `contract` that announce more, each asking more than the
 /// one before: after a hand game of a suit or grand, schneider, schwarz
 /// and ouvert announced; after a Null, its ouvert form (hand or not).
-fn announced_forms(contract: Contract) -> Vec<Contract> {
+pub(crate) fn announced_forms(contract: Contract) -> Vec<Contract> {
     let c = contract;
     match (c.kind, c.hand) {
         (GameKind::Null, _) => vec![Contract { ouvert: true, ..c }],
