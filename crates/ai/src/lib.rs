@@ -64,6 +64,17 @@ pub(crate) mod testing {
         }
     }
 
+    /// A Skat deal with forehand holding `hand` (cards joined by `.`) and
+    /// the other cards dealt in the pack's order: middlehand, rearhand,
+    /// then the skat.
+    pub fn skat_deal_for_forehand(hand: &str) -> trumpf_core::skat::SkatDeal {
+        use trumpf_core::{Card, CardSet};
+        let hand: CardSet = hand.parse().unwrap();
+        let rest: Vec<Card> = (CardSet::PIQUET_PACK - hand).iter().collect();
+        let part = |cards: &[Card]| cards.iter().copied().collect::<CardSet>();
+        trumpf_core::skat::SkatDeal::new([hand, part(&rest[..10]), part(&rest[10..20])], part(&rest[20..])).unwrap()
+    }
+
     /// Checks the values a rollout gave: one for every card of `legal` and
     /// for nothing else, each within `range`.
     pub fn assert_each_legal_card_once<T: PartialOrd + std::fmt::Debug>(

@@ -311,19 +311,12 @@ where
 
 #[cfg(test)]
 mod tests {
-    use trumpf_core::CardSet;
-
     use super::*;
 
     /// The contract forehand holding `hand` declares when the others pass,
     /// the other cards dealt in a fixed order.
     fn declared_by_forehand(hand: &str) -> Option<Contract> {
-        let hand: CardSet = hand.parse().unwrap();
-        let rest: Vec<Card> = (CardSet::PIQUET_PACK - hand).iter().collect();
-        let middle: CardSet = rest[..10].iter().copied().collect();
-        let rear: CardSet = rest[10..20].iter().copied().collect();
-        let skat: CardSet = rest[20..].iter().copied().collect();
-        let mut game = SkatGame::new(SkatDeal::new([hand, middle, rear], skat).unwrap(), SkatRules::ISKO);
+        let mut game = SkatGame::new(crate::testing::skat_deal_for_forehand(hand), SkatRules::ISKO);
         let mut perfect = Perfect::new();
         while game.contract().is_none() {
             let seat = game.to_act()?;

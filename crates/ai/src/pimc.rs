@@ -1102,12 +1102,7 @@ mod tests {
     /// The contract forehand holding `hand` declares when the others pass:
     /// the deal is made with the other cards in a fixed order.
     fn declared_by_forehand(hand: &str) -> Option<Contract> {
-        let hand: CardSet = hand.parse().unwrap();
-        let rest: Vec<Card> = (CardSet::PIQUET_PACK - hand).iter().collect();
-        let middle: CardSet = rest[..10].iter().copied().collect();
-        let rear: CardSet = rest[10..20].iter().copied().collect();
-        let skat: CardSet = rest[20..].iter().copied().collect();
-        forehand_declares(SkatDeal::new([hand, middle, rear], skat).unwrap(), 5).0
+        forehand_declares(crate::testing::skat_deal_for_forehand(hand), 5).0
     }
 
     #[test]
