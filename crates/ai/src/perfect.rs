@@ -84,16 +84,14 @@ impl Perfect {
         for kind in GameKind::ALL {
             for hand in [true, false] {
                 let plain = if hand { Contract::hand(kind) } else { Contract::pickup(kind) };
-                let mut chain = announced_forms(plain);
-                chain.insert(0, plain);
-                let most = chain.iter().map(|c| c.plain_value(twelve)).max().unwrap_or(0);
-                if best.is_some_and(|(_, v)| v >= most) {
+                // Each form is worth more than the one before it.
+                let forms = announced_forms(plain);
+                let strongest = forms.last().copied().unwrap_or(plain);
+                if best.is_some_and(|(_, v)| v >= strongest.plain_value(twelve)) {
                     continue;
                 }
-                for contract in chain {
-                    if !self.skat_wins(game, seat, contract) {
-                        break;
-                    }
+                let won = std::iter::once(plain).chain(forms).take_while(|&c| self.skat_wins(game, seat, c)).last();
+                if let Some(contract) = won {
                     let value = contract.plain_value(twelve);
                     if best.is_none_or(|(_, v)| value > v) {
                         best = Some((contract, value));
