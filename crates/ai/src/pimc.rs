@@ -100,6 +100,11 @@ pub struct PimcConfig {
     pub bid_percent: u8,
     /// The same for a Null game.
     pub null_percent: u8,
+    /// With inference on, the weight in percent of a Skat world per card
+    /// another player chose where the heuristic bot would have played
+    /// another ([`weights::skat_policy_weight`]); 100 leaves the play to
+    /// the other weights.
+    pub policy_percent: u8,
     /// A Skat declarer's card play: cards the solved worlds value alike
     /// are told apart by rollouts, the rest of the deal played by the
     /// heuristic bot on every seat's own view ([`skat::rollouts`]). (For
@@ -116,6 +121,7 @@ impl PimcConfig {
         bidding_worlds: 0,
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
+        policy_percent: 100,
         rollouts: false,
     };
     /// More worlds, inference, bidding by a short simulation, the
@@ -127,6 +133,7 @@ impl PimcConfig {
         bidding_worlds: 8,
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
+        policy_percent: 100,
         rollouts: true,
     };
     /// The strongest: medium with more than twice the worlds per card
@@ -139,6 +146,7 @@ impl PimcConfig {
         bidding_worlds: 8,
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
+        policy_percent: 100,
         rollouts: true,
     };
 
@@ -736,6 +744,7 @@ impl SkatPimc {
         let tricks_left = 10 - view.history.completed();
         let exact = tricks_left <= self.config.exact_tricks && contract.kind != GameKind::Null && !contract.schwarz;
         let inference = self.config.inference;
+        let policy = f64::from(self.config.policy_percent) / 100.0;
         let rollouts = self.config.rollouts && me_declarer;
         let side = if me_declarer { 1.0 } else { -1.0 };
         let mut rolled = Tally::new();
@@ -743,7 +752,13 @@ impl SkatPimc {
             view,
             self.config.worlds,
             &mut self.rng,
-            |world| if inference { weights::skat_weight(view, world) } else { 1.0 },
+            |world| {
+                if inference {
+                    weights::skat_weight(view, world) * weights::skat_policy_weight(view, world, policy)
+                } else {
+                    1.0
+                }
+            },
             |world, w, tally| {
                 let goal = if exact { Goal::Points } else { Goal::Win };
                 let values = with_solver(|s| s.skat_cards(world, goal))?;

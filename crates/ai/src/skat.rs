@@ -171,14 +171,19 @@ impl SkatBot {
     }
 
     fn discard(&self, view: &SkatView) -> SkatAction {
-        let hand = view.hand;
+        SkatAction::Discard(self.discard_from(view.hand, view.bid))
+    }
+
+    /// The two cards the bot lays away from its twelve `hand` after
+    /// picking up at bid `bid`.
+    pub(crate) fn discard_from(&self, hand: CardSet, bid: u16) -> CardSet {
         let mut best: Option<(f32, CardSet)> = None;
         for a in hand {
             for b in hand - CardSet::from_bits_truncate((2u64 << a.index()) - 1) {
                 let away = CardSet::single(a).with(b);
                 let keep = hand - away;
                 for cand in candidates(keep) {
-                    let reaches = if cand.kind == GameKind::Null { 23 >= view.bid } else { cand.value >= view.bid };
+                    let reaches = if cand.kind == GameKind::Null { 23 >= bid } else { cand.value >= bid };
                     let mut score = cand.strength + if reaches { 0.0 } else { -3.0 };
                     if cand.kind == GameKind::Null {
                         score -= f32::from(0u8);
@@ -194,7 +199,7 @@ impl SkatBot {
                 }
             }
         }
-        SkatAction::Discard(best.map_or(CardSet::EMPTY, |(_, away)| away))
+        best.map_or(CardSet::EMPTY, |(_, away)| away)
     }
 
     fn declare(&self, view: &SkatView, legal: &[SkatAction]) -> SkatAction {

@@ -90,7 +90,7 @@ pub enum SpecError {
     Unknown(String),
     /// A bad option of a PIMC bot.
     #[error(
-        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P (percent, 1..=100), rollouts=on|off"
+        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), rollouts=on|off"
     )]
     Option(String),
     /// A `cmd:` spec that cannot be read.
@@ -138,6 +138,7 @@ impl FromStr for BotSpec {
                         "bidding" => config.bidding_worlds = number(0..=256)?,
                         "bid" => config.bid_percent = number(1..=100)? as u8,
                         "null" => config.null_percent = number(1..=100)? as u8,
+                        "policy" => config.policy_percent = number(1..=100)? as u8,
                         "inference" => config.inference = switch(value).ok_or_else(bad)?,
                         "rollouts" => config.rollouts = switch(value).ok_or_else(bad)?,
                         _ => return Err(bad()),
@@ -161,13 +162,14 @@ impl fmt::Display for BotSpec {
             BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
                 f,
-                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},rollouts={}",
+                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},rollouts={}",
                 c.worlds,
                 if c.inference { "on" } else { "off" },
                 c.exact_tricks,
                 c.bidding_worlds,
                 c.bid_percent,
                 c.null_percent,
+                c.policy_percent,
                 if c.rollouts { "on" } else { "off" }
             ),
         }
@@ -227,8 +229,8 @@ mod tests {
             "hard",
             "perfect",
             "perfect:play=medium",
-            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,rollouts=off",
-            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,rollouts=on",
+            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,rollouts=off",
+            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,rollouts=on",
             "cmd:python3 examples/bot.py",
             "cmd[timeout=300]:./bot --quick",
         ] {
@@ -240,7 +242,7 @@ mod tests {
         assert!(matches!("pimc:worlds=0x".parse::<BotSpec>(), Err(SpecError::Option(_))));
         // Out of the ranges the error names: refused, not quietly moved.
         for bad in
-            ["pimc:worlds=0", "pimc:worlds=4097", "pimc:exact=14", "pimc:bid=0", "pimc:null=101", "pimc:rollouts=maybe"]
+            ["pimc:worlds=0", "pimc:worlds=4097", "pimc:exact=14", "pimc:bid=0", "pimc:null=101", "pimc:policy=0", "pimc:rollouts=maybe"]
         {
             assert!(matches!(bad.parse::<BotSpec>(), Err(SpecError::Option(_))), "{bad}");
         }

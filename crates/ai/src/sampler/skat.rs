@@ -108,8 +108,7 @@ impl SkatWorlds {
             hands[leader.offset(pos, 3).index()].insert(card);
         }
         let deal = SkatDeal::new(hands, skat).ok()?;
-        let rules = SkatRules { kontra: None, ..v.rules };
-        let mut game = SkatGame::with_declaration(deal, rules, v.declarer?, v.bid.max(18), v.contract?).ok()?;
+        let mut game = start_of_play(v, deal)?;
         for (leader, pos, card) in v.history.plays() {
             game.try_apply(leader.offset(pos, 3), SkatAction::Play(card)).ok()?;
         }
@@ -118,6 +117,14 @@ impl SkatWorlds {
             && game.ouvert_hand() == v.ouvert_hand;
         fits.then_some(game)
     }
+}
+
+/// The game of `view` at its first lead, with the cards as `deal` gives
+/// them (a world's deal): the declaration as the view shows it, without
+/// the Kontra rules (the worlds play the cards only).
+pub(crate) fn start_of_play(view: &SkatView, deal: SkatDeal) -> Option<SkatGame> {
+    let rules = SkatRules { kontra: None, ..view.rules };
+    SkatGame::with_declaration(deal, rules, view.declarer?, view.bid.max(18), view.contract?).ok()
 }
 
 impl Worlds<SkatGame> for SkatWorlds {

@@ -22,11 +22,26 @@
 //!   cards on the own side's tricks (adding points, "schmieren") say
 //!   nothing here.
 //!
+//! * **Skat, the play, as a policy.** Optionally ([`skat_policy_weight`],
+//!   the PIMC bot's `policy` option), every card another player chose
+//!   among two or more legal cards is compared with the card the
+//!   heuristic bot ([`crate::SkatBot`]) would have played in his place in
+//!   that world, from his own view at the time: a world in which he played
+//!   something else weighs the given factor, per card. This is policy-based
+//!   inference (a model of how people play tells which hands explain their
+//!   cards best), with the rules of thumb as the model: most exact for
+//!   opponents who play by them, a rough guide for the others. A declarer
+//!   who picked up is judged the same way by his discard: a world whose
+//!   skat is not what the heuristic bot would have laid away from the
+//!   declarer's twelve cards weighs the factor once more.
+//!
 //! Everything else weighs 1. The weights are deliberately mild: a wrong
 //! guess only shifts the average, it never removes a world.
 
-use trumpf_core::skat::{GameKind, SkatGame, SkatView, card_points};
+use trumpf_core::skat::{GameKind, SkatAction, SkatGame, SkatView, card_points};
 use trumpf_core::{CardSet, Game, Seat};
+
+use crate::SkatBot;
 
 /// The weight of a world in which the declarer's game is worth less than
 /// his bid.
@@ -89,6 +104,36 @@ pub fn skat_play_weight(view: &SkatView, world: &SkatGame) -> f64 {
                 weight *= WASTE_WEIGHT;
             }
         }
+    }
+    weight
+}
+
+/// What the play says about a world if the others play like the heuristic
+/// bot (see the module docs): `mismatch` for every card a player other than
+/// the view's seat chose, among two or more legal cards, where the
+/// heuristic bot would have played another in his place. 1 when `mismatch`
+/// is 1 or more.
+pub fn skat_policy_weight(view: &SkatView, world: &SkatGame, mismatch: f64) -> f64 {
+    if mismatch >= 1.0 {
+        return 1.0;
+    }
+    let Some(mut game) = super::skat::start_of_play(view, *world.deal()) else { return 1.0 };
+    let me = (!view.spectator).then_some(view.seat);
+    let bot = SkatBot::new();
+    let mut weight = 1.0;
+    // The declarer who picked up laid away what his twelve cards suggest.
+    if let Some(declarer) = view.declarer.filter(|&d| view.picked_up && Some(d) != me) {
+        let twelve = world.deal().hand(declarer) | world.deal().skat();
+        if bot.discard_from(twelve, view.bid) != world.deal().skat() {
+            weight *= mismatch;
+        }
+    }
+    for (leader, pos, card) in view.history.plays() {
+        let seat = leader.offset(pos, 3);
+        if Some(seat) != me && game.legal_cards().len() > 1 && bot.play(&game.view(seat)) != SkatAction::Play(card) {
+            weight *= mismatch;
+        }
+        game.apply_unchecked(SkatAction::Play(card));
     }
     weight
 }
@@ -188,6 +233,66 @@ mod tests {
         // The Eight: nothing cheaper was left (the Nine is worth as little).
         let cheap = trick("S8");
         assert_eq!(skat_play_weight(&cheap.view(Seat::MIDDLEHAND), &cheap), 1.0);
+    }
+
+    #[test]
+    fn a_card_the_rules_of_thumb_would_not_have_played_weighs_less() {
+        let deal = SkatDeal::new(
+            [
+                set("CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.SA"),
+                set("SK.S7.HA.HT.HK.HQ.H9.H8.H7.DA"),
+                set("SQ.S8.S9.DT.DK.DQ.D9.D8.D7.C8"),
+            ],
+            set("C7.ST"),
+        )
+        .unwrap();
+        // A hand game: nothing laid away to judge (that is below).
+        let clubs = Contract::hand(GameKind::Suit(trumpf_core::Suit::Clubs));
+        let played = |cards: &[&str]| {
+            let mut game = SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::FOREHAND, 18, clubs).unwrap();
+            for card in cards {
+                let seat = game.to_act().unwrap();
+                game.try_apply(seat, game.card_action(card.parse().unwrap())).unwrap();
+            }
+            game
+        };
+        let weight = |game: &SkatGame, seat: Seat| skat_policy_weight(&game.view(seat), game, 0.5);
+        // A declarer with the trumps out draws them top down: ♣J fits the
+        // rules of thumb, ♠A does not.
+        assert_eq!(weight(&played(&["CJ"]), Seat::MIDDLEHAND), 1.0);
+        assert_eq!(weight(&played(&["SA"]), Seat::MIDDLEHAND), 0.5);
+        // On a trick he cannot win a defender gives his cheapest card: the
+        // ♠K (middlehand, holding the ♠7) and the ♠Q (rearhand, holding the
+        // Eight and Nine) are each one more card against the world.
+        let trick = played(&["SA", "SK", "SQ"]);
+        assert_eq!(weight(&trick, Seat::MIDDLEHAND), 0.25);
+        assert_eq!(weight(&trick, Seat::REARHAND), 0.25);
+        assert_eq!(weight(&trick, Seat::FOREHAND), 0.25);
+        let cheap = played(&["SA", "S7"]);
+        assert_eq!(weight(&cheap, Seat::REARHAND), 0.5);
+        // Switched off, nothing is weighed.
+        assert_eq!(skat_policy_weight(&trick.view(Seat::MIDDLEHAND), &trick, 1.0), 1.0);
+    }
+
+    #[test]
+    fn a_discard_the_rules_of_thumb_would_not_have_made_weighs_less() {
+        // Forehand picked up and plays Clubs; which two of his twelve cards
+        // are the skat is what a world guesses.
+        let twelve = set("CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.SA.C7.ST");
+        let theirs = [set("SK.S7.HA.HT.HK.HQ.H9.H8.H7.DA"), set("SQ.S8.S9.DT.DK.DQ.D9.D8.D7.C8")];
+        let model = SkatBot::new().discard_from(twelve, 18);
+        let other = if model == set("C7.C9") { set("C7.CQ") } else { set("C7.C9") };
+        let clubs = Contract::pickup(GameKind::Suit(trumpf_core::Suit::Clubs));
+        let world = |skat: CardSet| {
+            let deal = SkatDeal::new([twelve - skat, theirs[0], theirs[1]], skat).unwrap();
+            SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::FOREHAND, 18, clubs).unwrap()
+        };
+        let weight = |game: &SkatGame, seat: Seat| skat_policy_weight(&game.view(seat), game, 0.5);
+        assert_eq!(weight(&world(model), Seat::MIDDLEHAND), 1.0);
+        assert_eq!(weight(&world(other), Seat::MIDDLEHAND), 0.5);
+        assert_eq!(weight(&world(other), Seat::REARHAND), 0.5);
+        // The declarer knows his own discard.
+        assert_eq!(weight(&world(other), Seat::FOREHAND), 1.0);
     }
 
     #[test]
