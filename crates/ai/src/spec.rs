@@ -241,9 +241,15 @@ mod tests {
         assert_eq!(spec, BotSpec::Pimc(PimcConfig { worlds: 12, ..PimcConfig::HARD }));
         assert!(matches!("pimc:worlds=0x".parse::<BotSpec>(), Err(SpecError::Option(_))));
         // Out of the ranges the error names: refused, not quietly moved.
-        for bad in
-            ["pimc:worlds=0", "pimc:worlds=4097", "pimc:exact=14", "pimc:bid=0", "pimc:null=101", "pimc:policy=0", "pimc:rollouts=maybe"]
-        {
+        for bad in [
+            "pimc:worlds=0",
+            "pimc:worlds=4097",
+            "pimc:exact=14",
+            "pimc:bid=0",
+            "pimc:null=101",
+            "pimc:policy=0",
+            "pimc:rollouts=maybe",
+        ] {
             assert!(matches!(bad.parse::<BotSpec>(), Err(SpecError::Option(_))), "{bad}");
         }
         assert!(matches!("pimc:colour=red".parse::<BotSpec>(), Err(SpecError::Option(_))));
