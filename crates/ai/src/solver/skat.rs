@@ -35,6 +35,18 @@ enum EarlyEnd {
     DefenderTrick,
 }
 
+/// Which side takes the current trick whatever the rest of it brings,
+/// once the mover has played a card of a given power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Settled {
+    /// The mover's side.
+    Mine,
+    /// The other side.
+    Theirs,
+    /// Not settled yet.
+    Open,
+}
+
 #[inline]
 const fn high_bit(x: u32) -> u32 {
     31 - x.leading_zeros()
@@ -120,6 +132,8 @@ pub(crate) struct SkatCtx {
     blocks_n: usize,
     /// Cards by points, highest first: for the most a hand can add.
     by_points: [(u32, u8); 5],
+    /// The cards that carry points.
+    counted: u32,
     /// The constant part of every key: game kind, declarer, count, sides.
     aux: u16,
 }
@@ -166,6 +180,7 @@ impl SkatCtx {
             blocks: [0; 8],
             blocks_n: 0,
             by_points: [(0, 11), (0, 10), (0, 4), (0, 3), (0, 2)],
+            counted: 0,
             aux: 0,
         };
         let has_trumps = kind != GameKind::Null;
@@ -226,6 +241,7 @@ impl SkatCtx {
         }
         for (mask, pts) in &mut ctx.by_points {
             *mask = (0..32).filter(|&b| ctx.points_at[b] == *pts).fold(0, |m, b| m | 1 << b);
+            ctx.counted |= *mask;
         }
         let kind_bits = match kind {
             GameKind::Suit(s) => s.index() as u16,
@@ -271,7 +287,7 @@ impl SkatCtx {
     /// their ranks.
     #[inline]
     fn cheapest(&self, cards: u32, mut k: u32) -> i32 {
-        let zero = cards & !self.by_points.iter().fold(0, |m, &(mask, _)| m | mask);
+        let zero = cards & !self.counted;
         let mut sum = 0;
         let take = zero.count_ones().min(k);
         k -= take;
@@ -284,6 +300,32 @@ impl SkatCtx {
             k -= take;
         }
         sum
+    }
+
+    /// The card of `cards` (not empty) with the most points.
+    #[inline]
+    fn dearest(&self, cards: u32) -> u32 {
+        for &(mask, _) in &self.by_points {
+            if cards & mask != 0 {
+                return high_bit(cards & mask);
+            }
+        }
+        high_bit(cards)
+    }
+
+    /// The card of `cards` (not empty) with the fewest points.
+    #[inline]
+    fn cheapest_card(&self, cards: u32) -> u32 {
+        let zero = cards & !self.counted;
+        if zero != 0 {
+            return high_bit(zero);
+        }
+        for &(mask, _) in self.by_points.iter().rev() {
+            if cards & mask != 0 {
+                return high_bit(cards & mask);
+            }
+        }
+        high_bit(cards)
     }
 
     /// The most points one card of `hand` carries.
@@ -481,6 +523,83 @@ impl SkatPos {
         let seps = separators & seg & at_or_below;
         let floor = if seps == 0 { !0 } else { !0u32 << (high_bit(seps) + 1) };
         rest & seg & at_or_below & floor
+    }
+
+    /// The cards of `rest` that play exactly like bit `top` for winning
+    /// tricks, now and later: its class, no separator between them
+    /// (their points may differ).
+    #[inline]
+    fn power_group(ctx: &SkatCtx, top: u32, rest: u32, separators: u32) -> u32 {
+        let class = ctx.class_of[top as usize];
+        let at_or_below = if top == 31 { !0 } else { (1u32 << (top + 1)) - 1 };
+        let seps = separators & class & at_or_below;
+        let floor = if seps == 0 { !0 } else { !0u32 << (high_bit(seps) + 1) };
+        rest & class & at_or_below & floor
+    }
+
+    /// The power group of `rest` that holds bit `b`.
+    #[inline]
+    fn power_group_of(ctx: &SkatCtx, b: u32, rest: u32, separators: u32) -> u32 {
+        let class = ctx.class_of[b as usize];
+        // The nearest separator above `b` in its class caps the group.
+        let seps_above = above(separators & class, b);
+        let cap = if seps_above == 0 { class } else { class & ((1u32 << seps_above.trailing_zeros()) - 1) };
+        let top = high_bit(rest & cap & !((1u32 << b) - 1));
+        SkatPos::power_group(ctx, top, rest, separators)
+    }
+
+    /// Whether the current trick's side is settled once the mover plays a
+    /// card of bit `b`'s power: the winner after it is of side S and no
+    /// later hand of the other side can beat that card.
+    #[inline]
+    fn settled(&self, ctx: &SkatCtx, b: u32) -> Settled {
+        let me = self.to_move;
+        let declarer = ctx.declarer;
+        let mine = |seat: u8| (seat == declarer) == (me == declarer);
+        let bit = 1u32 << b;
+        let (winning, winner_mine) = if self.trick_len == 0 {
+            (b, true)
+        } else if bit & (self.led | ctx.trumps) != 0 && b as u8 + 1 > self.win_strength {
+            (b, true)
+        } else {
+            let mut winner = self.leader + self.win_pos;
+            if winner >= 3 {
+                winner -= 3;
+            }
+            (u32::from(self.win_strength - 1), mine(winner))
+        };
+        let led = if self.trick_len == 0 { ctx.class_of[b as usize] } else { self.led };
+        // In rank space every trump lies above every plain card.
+        let stronger = above(led | ctx.trumps, winning);
+        let mut seat = me;
+        for _ in self.trick_len + 1..3 {
+            seat = NEXT[usize::from(seat)];
+            let hand = self.hands[usize::from(seat)];
+            let follow = hand & led;
+            let legal = if follow != 0 { follow } else { hand };
+            if legal & stronger != 0 && mine(seat) != winner_mine {
+                return Settled::Open;
+            }
+        }
+        if winner_mine { Settled::Mine } else { Settled::Theirs }
+    }
+
+    /// The one card of a power group worth searching where the trick's
+    /// side is settled: the dearest when the mover's side takes it, the
+    /// cheapest when the other side does. (Cards of one power group differ
+    /// only in points; swapping which of them goes into this trick moves
+    /// their difference to a later trick, which the mover's side takes at
+    /// best and the other side at worst.) `None` while the trick is open.
+    #[inline]
+    fn settled_card(&self, ctx: &SkatCtx, power: u32) -> Option<u32> {
+        if ctx.count != Count::Points {
+            return None;
+        }
+        match self.settled(ctx, high_bit(power)) {
+            Settled::Mine => Some(ctx.dearest(power)),
+            Settled::Theirs => Some(ctx.cheapest_card(power)),
+            Settled::Open => None,
+        }
     }
 
     #[inline]
@@ -812,18 +931,37 @@ impl Node for SkatPos {
         let mut rest = self.legal_bits();
         let skip = skip.map_or(0, |s| 1u32 << (s & 31));
         while rest != 0 {
-            let top = high_bit(rest);
-            let group = SkatPos::group(ctx, top, rest, separators);
-            rest &= !group;
-            if group & skip == 0 {
-                out.push(top as u8, self.score(ctx, top));
+            let power = SkatPos::power_group(ctx, high_bit(rest), rest, separators);
+            rest &= !power;
+            if let Some(card) = self.settled_card(ctx, power) {
+                if power & skip == 0 {
+                    out.push(card as u8, self.score(ctx, card));
+                }
+                continue;
+            }
+            let mut cards = power;
+            while cards != 0 {
+                let top = high_bit(cards);
+                let group = SkatPos::group(ctx, top, cards, separators);
+                cards &= !group;
+                if group & skip == 0 {
+                    out.push(top as u8, self.score(ctx, top));
+                }
             }
         }
     }
 
+    /// Whether `m` is legal and one of the cards [`Node::moves`] searches
+    /// (a card that a settled trick makes no better than another of its
+    /// power group is not).
     #[inline]
-    fn is_legal(&self, _ctx: &SkatCtx, m: u8) -> bool {
-        m < 32 && self.legal_bits() & (1 << m) != 0
+    fn is_legal(&self, ctx: &SkatCtx, m: u8) -> bool {
+        let legal = self.legal_bits();
+        if m >= 32 || legal & (1 << m) == 0 {
+            return false;
+        }
+        let power = SkatPos::power_group_of(ctx, u32::from(m), legal, self.separators());
+        self.settled_card(ctx, power).is_none_or(|card| ctx.points_at[card as usize] == ctx.points_at[usize::from(m)])
     }
 
     #[inline]
