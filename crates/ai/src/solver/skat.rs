@@ -557,9 +557,9 @@ impl SkatPos {
         let declarer = ctx.declarer;
         let mine = |seat: u8| (seat == declarer) == (me == declarer);
         let bit = 1u32 << b;
-        let (winning, winner_mine) = if self.trick_len == 0 {
-            (b, true)
-        } else if bit & (self.led | ctx.trumps) != 0 && b as u8 + 1 > self.win_strength {
+        let leads_or_beats =
+            self.trick_len == 0 || bit & (self.led | ctx.trumps) != 0 && b as u8 + 1 > self.win_strength;
+        let (winning, winner_mine) = if leads_or_beats {
             (b, true)
         } else {
             let mut winner = self.leader + self.win_pos;
@@ -592,10 +592,13 @@ impl SkatPos {
     /// best and the other side at worst.) `None` while the trick is open.
     #[inline]
     fn settled_card(&self, ctx: &SkatCtx, power: u32) -> Option<u32> {
-        if ctx.count != Count::Points {
+        let top = high_bit(power);
+        // One run of equal points (always so where only tricks count):
+        // the cards are equivalent anyway.
+        if power & !ctx.segment[top as usize] == 0 {
             return None;
         }
-        match self.settled(ctx, high_bit(power)) {
+        match self.settled(ctx, top) {
             Settled::Mine => Some(ctx.dearest(power)),
             Settled::Theirs => Some(ctx.cheapest_card(power)),
             Settled::Open => None,
