@@ -689,11 +689,14 @@ impl SkatPos {
         }
         let max = self.max_to_move(ctx);
         let mut best = if max { i32::MIN } else { i32::MAX };
-        let mut moves = Moves::new();
-        self.moves(ctx, None, &mut moves);
-        for &m in moves.as_slice() {
+        // Every legal card: a hand holds two or three here, too few for
+        // grouping or ordering to pay.
+        let mut rest = self.legal_bits();
+        while rest != 0 {
+            let m = high_bit(rest);
+            rest ^= 1 << m;
             let mut child = *self;
-            child.play_bit(ctx, m);
+            child.play_bit(ctx, m as u8);
             let v = child.small(ctx, alpha, beta);
             if max {
                 best = best.max(v);
