@@ -687,6 +687,9 @@ impl SkatPos {
         if self.hands.iter().all(|&h| h & h.wrapping_sub(1) == 0) {
             return self.play_out(ctx);
         }
+        if self.trick_len == 0 && two_or_fewer(self.hands[usize::from(self.leader)]) {
+            return self.two_tricks(ctx, alpha, beta);
+        }
         let max = self.max_to_move(ctx);
         let mut best = if max { i32::MIN } else { i32::MAX };
         // Every legal card: a hand holds two or three here, too few for
@@ -710,6 +713,118 @@ impl SkatPos {
             }
         }
         best
+    }
+
+    /// The winner's position in a trick of bits `cards` (in playing
+    /// order; the first led).
+    #[inline]
+    fn trick_winner(ctx: &SkatCtx, cards: [u32; 3]) -> usize {
+        let strong = ctx.class_of[cards[0] as usize] | ctx.trumps;
+        let mut win = 0;
+        for k in 1..3 {
+            if strong >> cards[k] & 1 == 1 && cards[k] > cards[win] {
+                win = k;
+            }
+        }
+        win
+    }
+
+    /// The final counter at the start of the last two tricks (two cards in
+    /// every hand), fail-soft in `alpha..beta` as [`SkatPos::small`]:
+    /// every card of trick nine, best for the side of each hand in turn;
+    /// trick ten is forced.
+    fn two_tricks(&self, ctx: &SkatCtx, alpha: i32, beta: i32) -> i32 {
+        let declarer = usize::from(ctx.declarer);
+        let l = usize::from(self.leader);
+        let m = usize::from(NEXT[l]);
+        let r = usize::from(NEXT[m]);
+        let base = i32::from(self.total);
+        let points = ctx.count == Count::Points;
+        let gain = |x: u32, y: u32, z: u32| {
+            if points {
+                i32::from(ctx.points_at[x as usize] + ctx.points_at[y as usize] + ctx.points_at[z as usize])
+            } else {
+                1
+            }
+        };
+        // The value after trick nine of (a, b, c) played by (l, m, r).
+        let leaf = |a: u32, b: u32, c: u32| -> i32 {
+            let w = [l, m, r][SkatPos::trick_winner(ctx, [a, b, c])];
+            let took = w == declarer;
+            let mut v = base + if took { gain(a, b, c) } else { 0 };
+            let ends = match ctx.early {
+                EarlyEnd::None => false,
+                EarlyEnd::DeclarerTrick => took,
+                EarlyEnd::DefenderTrick => !took,
+            };
+            if !ends {
+                let last = [self.hands[l] ^ 1 << a, self.hands[m] ^ 1 << b, self.hands[r] ^ 1 << c];
+                let k = if w == l { 0 } else if w == m { 1 } else { 2 };
+                let cards = [last[k].trailing_zeros(), last[(k + 1) % 3].trailing_zeros(), last[(k + 2) % 3].trailing_zeros()];
+                if [l, m, r][(k + SkatPos::trick_winner(ctx, cards)) % 3] == declarer {
+                    v += gain(cards[0], cards[1], cards[2]);
+                }
+            }
+            v
+        };
+        let max_l = (l == declarer) == ctx.declarer_max;
+        let max_m = (m == declarer) == ctx.declarer_max;
+        let max_r = (r == declarer) == ctx.declarer_max;
+        let (mut alpha_a, mut beta_a) = (alpha, beta);
+        let mut best_a = if max_l { i32::MIN } else { i32::MAX };
+        let mut lead = self.hands[l];
+        while lead != 0 {
+            let a = high_bit(lead);
+            lead ^= 1 << a;
+            let class = ctx.class_of[a as usize];
+            let follow = |hand: u32| if hand & class != 0 { hand & class } else { hand };
+            let (mut alpha_b, mut beta_b) = (alpha_a, beta_a);
+            let mut best_b = if max_m { i32::MIN } else { i32::MAX };
+            let mut second = follow(self.hands[m]);
+            while second != 0 {
+                let b = high_bit(second);
+                second ^= 1 << b;
+                let mut best_c = if max_r { i32::MIN } else { i32::MAX };
+                let mut third = follow(self.hands[r]);
+                while third != 0 {
+                    let c = high_bit(third);
+                    third ^= 1 << c;
+                    let v = leaf(a, b, c);
+                    if max_r {
+                        best_c = best_c.max(v);
+                        if best_c >= beta_b {
+                            break;
+                        }
+                    } else {
+                        best_c = best_c.min(v);
+                        if best_c <= alpha_b {
+                            break;
+                        }
+                    }
+                }
+                if max_m {
+                    best_b = best_b.max(best_c);
+                    alpha_b = alpha_b.max(best_c);
+                } else {
+                    best_b = best_b.min(best_c);
+                    beta_b = beta_b.min(best_c);
+                }
+                if alpha_b >= beta_b {
+                    break;
+                }
+            }
+            if max_l {
+                best_a = best_a.max(best_b);
+                alpha_a = alpha_a.max(best_b);
+            } else {
+                best_a = best_a.min(best_b);
+                beta_a = beta_a.min(best_b);
+            }
+            if alpha_a >= beta_a {
+                break;
+            }
+        }
+        best_a
     }
 
     /// The final counter with one card per hand left.
