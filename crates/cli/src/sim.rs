@@ -66,6 +66,35 @@ pub struct SimArgs {
     /// Draw the running mean of A − B with its 95% band as an SVG file.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Write every deal's games as JSON lines: one object per deal with
+    /// its A − B and, per arrangement, the seats that played A, each
+    /// seat's score and the game played.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub games: Option<PathBuf>,
+}
+
+/// One deal of `--games` (one JSON line).
+#[derive(Debug, Serialize)]
+struct JsonDeal<'a> {
+    deal: u64,
+    a_minus_b: f64,
+    games: Vec<JsonGame<'a>>,
+}
+
+/// One arrangement's game of a deal.
+#[derive(Debug, Serialize)]
+struct JsonGame<'a> {
+    /// The seats that played A, by index.
+    a_seats: Vec<usize>,
+    /// Each seat's score.
+    scores: Vec<i64>,
+    /// The game played, if one was declared.
+    game: Option<&'a str>,
+    /// The declaring seats, by index.
+    declarers: Vec<usize>,
+    made: Option<bool>,
+    passed_in: bool,
+    overbid: bool,
 }
 
 /// The JSON summary (the last line with `--json`).
@@ -202,6 +231,9 @@ where
         })
         .collect();
     bar.finish_and_clear();
+    if let Some(path) = &args.games {
+        write_games(path, &results).with_context(|| format!("could not write {}", path.display()))?;
+    }
     let summary = Summary::of(&results);
     let unit = if G::NAME == "skat" { "Seeger–Fabian points" } else { "game points" };
     print_summary(args, G::NAME, unit, &summary);
@@ -251,6 +283,38 @@ where
         };
         println!("{}", serde_json::to_string(&json)?);
     }
+    Ok(())
+}
+
+/// Every deal's games as JSON lines (`--games`).
+fn write_games(path: &Path, results: &[DealResult]) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    for result in results {
+        // Every arrangement of A and B over s seats in which both appear: 2^s − 2.
+        let seats = (result.games.len() + 2).trailing_zeros() as usize;
+        let seat_list = |bits: u8| (0..seats).filter(|s| bits >> s & 1 == 1).collect::<Vec<_>>();
+        let deal = JsonDeal {
+            deal: result.deal,
+            a_minus_b: result.a_minus_b,
+            games: result
+                .games
+                .iter()
+                .map(|g| JsonGame {
+                    a_seats: seat_list(g.a_seats),
+                    scores: g.scores[..seats].to_vec(),
+                    game: g.facts.game.as_deref(),
+                    declarers: seat_list(g.facts.declarers),
+                    made: g.facts.made,
+                    passed_in: g.facts.passed_in,
+                    overbid: g.facts.overbid,
+                })
+                .collect(),
+        };
+        serde_json::to_writer(&mut out, &deal)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
     Ok(())
 }
 
