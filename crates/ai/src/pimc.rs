@@ -110,6 +110,10 @@ pub struct PimcConfig {
     /// heuristic bot on every seat's own view ([`skat::rollouts`]). (For
     /// the defenders it was measured to gain nothing: `BENCHMARKS.md`.)
     pub rollouts: bool,
+    /// Skat bidding on a pickup: the bid limit counts, deal by deal, the
+    /// best suit or grand game the skat makes won (the declarer chooses his
+    /// game after seeing the skat), rather than each game type alone.
+    pub best_pickup: bool,
 }
 
 impl PimcConfig {
@@ -123,6 +127,7 @@ impl PimcConfig {
         null_percent: NULL_PERCENT,
         policy_percent: 100,
         rollouts: false,
+        best_pickup: false,
     };
     /// More worlds, inference, bidding by a short simulation, the
     /// declarer's equal cards told apart by rollouts.
@@ -135,6 +140,7 @@ impl PimcConfig {
         null_percent: NULL_PERCENT,
         policy_percent: 100,
         rollouts: true,
+        best_pickup: false,
     };
     /// The strongest: medium with more than twice the worlds per card
     /// decision. (The bid chances were measured with 8 bidding deals; more
@@ -148,6 +154,7 @@ impl PimcConfig {
         null_percent: NULL_PERCENT,
         policy_percent: 100,
         rollouts: true,
+        best_pickup: false,
     };
 
     /// A double-dummy winning chance `p` of a `kind` game made comparable
@@ -533,6 +540,7 @@ impl SkatPimc {
     /// skat. A pickup game takes the deal's skat into the hand and lays
     /// away by rule ([`discard_for`]). With `sure`, the first deal not won
     /// ends the list.
+    #[allow(clippy::too_many_arguments)]
     fn outcomes(
         deals: &[([CardSet; 3], CardSet)],
         seat: Seat,
@@ -541,9 +549,10 @@ impl SkatPimc {
         rules: &SkatRules,
         sure: bool,
         out: &mut Vec<(bool, u16)>,
+        best: &mut [u16],
     ) {
         out.clear();
-        for &(hands, skat) in deals {
+        for (d, &(hands, skat)) in deals.iter().enumerate() {
             let twelve = ten | skat;
             let (mut after, lay) = (hands, skat);
             let lay = if contract.hand {
@@ -554,7 +563,13 @@ impl SkatPimc {
                 away
             };
             match SkatPimc::wins(after, lay, seat, contract, rules) {
-                Some(won) if won || !sure => out.push((won, contract.plain_value(twelve))),
+                Some(won) if won || !sure => {
+                    let value = contract.plain_value(twelve);
+                    if won && let Some(b) = best.get_mut(d) {
+                        *b = (*b).max(value);
+                    }
+                    out.push((won, value))
+                }
                 Some(_) if sure => return,
                 _ => {}
             }
@@ -585,13 +600,17 @@ impl SkatPimc {
         let mut best_pickup = f64::NEG_INFINITY;
         let mut outcomes = Vec::with_capacity(deals.len());
         let mut games_left = GameKind::ALL.len() * 2;
+        // Per deal, the most a suit or grand pickup game it wins is worth.
+        let mut best_pickup_value = vec![0u16; deals.len()];
         for kind in GameKind::ALL {
             // Hand game: the ten as dealt (the skat still counts for the
             // matadors). Pickup: each deal's skat joins the hand.
             for contract in [Contract::hand(kind), Contract::pickup(kind)] {
                 expect_solves(games_left * deals.len());
                 games_left -= 1;
-                SkatPimc::outcomes(&deals, seat, view.hand, contract, &rules, false, &mut outcomes);
+                let best =
+                    if contract.hand || kind == GameKind::Null { &mut [][..] } else { &mut best_pickup_value[..] };
+                SkatPimc::outcomes(&deals, seat, view.hand, contract, &rules, false, &mut outcomes, best);
                 limit = limit.max(self.bid_limit(kind, &outcomes));
                 let won = won_share(outcomes.iter().map(|o| o.0));
                 let mut forms = vec![(contract, self.config.calibrated(kind, won))];
@@ -601,7 +620,7 @@ impl SkatPimc {
                 if !stronger.is_empty() && outcomes.len() == deals.len() && won == 1.0 {
                     let sure = self.sure_deals(seat, view.hand);
                     for form in stronger {
-                        SkatPimc::outcomes(&sure, seat, view.hand, form, &rules, true, &mut outcomes);
+                        SkatPimc::outcomes(&sure, seat, view.hand, form, &rules, true, &mut outcomes, &mut []);
                         if outcomes.len() < sure.len() {
                             break;
                         }
@@ -624,6 +643,10 @@ impl SkatPimc {
                     }
                 }
             }
+        }
+        if self.config.best_pickup && !deals.is_empty() {
+            let outcomes: Vec<(bool, u16)> = best_pickup_value.iter().map(|&v| (v > 0, v)).collect();
+            limit = limit.max(self.bid_limit(GameKind::Grand, &outcomes));
         }
         let plan = SkatPlan { limit, hand: best_hand, pickup: best_pickup };
         self.skat_plan = Some((view.hand, plan));

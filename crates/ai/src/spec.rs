@@ -90,7 +90,7 @@ pub enum SpecError {
     Unknown(String),
     /// A bad option of a PIMC bot.
     #[error(
-        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), rollouts=on|off"
+        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), rollouts=on|off, pickup=best|kind"
     )]
     Option(String),
     /// A `cmd:` spec that cannot be read.
@@ -141,6 +141,13 @@ impl FromStr for BotSpec {
                         "policy" => config.policy_percent = number(1..=100)? as u8,
                         "inference" => config.inference = switch(value).ok_or_else(bad)?,
                         "rollouts" => config.rollouts = switch(value).ok_or_else(bad)?,
+                        "pickup" => {
+                            config.best_pickup = match value {
+                                "best" => true,
+                                "kind" => false,
+                                _ => return Err(bad()),
+                            }
+                        }
                         _ => return Err(bad()),
                     }
                 }
@@ -162,7 +169,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
                 f,
-                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},rollouts={}",
+                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},rollouts={},pickup={}",
                 c.worlds,
                 if c.inference { "on" } else { "off" },
                 c.exact_tricks,
@@ -170,7 +177,8 @@ impl fmt::Display for BotSpec {
                 c.bid_percent,
                 c.null_percent,
                 c.policy_percent,
-                if c.rollouts { "on" } else { "off" }
+                if c.rollouts { "on" } else { "off" },
+                if c.best_pickup { "best" } else { "kind" }
             ),
         }
     }
@@ -229,8 +237,8 @@ mod tests {
             "hard",
             "perfect",
             "perfect:play=medium",
-            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,rollouts=off",
-            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,rollouts=on",
+            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,rollouts=off,pickup=kind",
+            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,rollouts=on,pickup=best",
             "cmd:python3 examples/bot.py",
             "cmd[timeout=300]:./bot --quick",
         ] {
@@ -249,6 +257,7 @@ mod tests {
             "pimc:null=101",
             "pimc:policy=0",
             "pimc:rollouts=maybe",
+            "pimc:pickup=any",
         ] {
             assert!(matches!(bad.parse::<BotSpec>(), Err(SpecError::Option(_))), "{bad}");
         }

@@ -47,6 +47,47 @@ fn a_bot_against_itself_scores_zero() {
 }
 
 #[test]
+fn the_games_file_has_every_deal_and_adds_up_to_the_summary() {
+    let path = std::env::temp_dir().join(format!("trumpf-sim-games-{}.jsonl", std::process::id()));
+    let file = path.to_str().expect("a UTF-8 temp path");
+    let (ok, out, err) =
+        sim(&["skat", "--a", "heuristic", "--b", "random", "--deals", "5", "--seed", "9", "--json", "--games", file]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&path).expect("the games file is written");
+    std::fs::remove_file(&path).ok();
+    let deals: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(deals.len(), 5);
+    let mut total = 0.0;
+    for deal in &deals {
+        let games = deal["games"].as_array().expect("games");
+        assert_eq!(games.len(), 6, "six arrangements: {deal}");
+        // A − B of the deal from the seats' scores: A's mean score per seat
+        // played minus B's.
+        let (mut a, mut a_n, mut b, mut b_n) = (0i64, 0, 0i64, 0);
+        for game in games {
+            let a_seats: Vec<u64> = game["a_seats"].as_array().unwrap().iter().map(|s| s.as_u64().unwrap()).collect();
+            assert!(!a_seats.is_empty() && a_seats.len() < 3, "both bots play: {game}");
+            for (seat, score) in game["scores"].as_array().unwrap().iter().enumerate() {
+                if a_seats.contains(&(seat as u64)) {
+                    (a, a_n) = (a + score.as_i64().unwrap(), a_n + 1);
+                } else {
+                    (b, b_n) = (b + score.as_i64().unwrap(), b_n + 1);
+                }
+            }
+            let passed_in = game["passed_in"].as_bool().unwrap();
+            assert_eq!(passed_in, game["game"].is_null(), "{game}");
+            assert_eq!(passed_in, game["declarers"].as_array().unwrap().is_empty(), "{game}");
+        }
+        let expected = a as f64 / a_n as f64 - b as f64 / b_n as f64;
+        let a_minus_b = deal["a_minus_b"].as_f64().unwrap();
+        assert!((a_minus_b - expected).abs() < 1e-9, "{a_minus_b} against {expected}: {deal}");
+        total += a_minus_b;
+    }
+    let summary = last_json(&out)["a_minus_b"].as_f64().unwrap();
+    assert!((summary - total / 5.0).abs() < 1e-6, "{summary} against {}", total / 5.0);
+}
+
+#[test]
 fn bad_options_are_refused_with_a_reason() {
     let (ok, _, err) = sim(&["chess", "--a", "random", "--b", "random"]);
     assert!(!ok && err.contains("unknown game"), "{err}");

@@ -81,6 +81,17 @@
 //!   merge, 9/8/7 and the jacks do). Only one card per group is searched;
 //!   a called ace under its §5.4 duty is never grouped; the two jokers
 //!   group only with each other.
+//! * **Settled tricks (Skat).** Once the side that takes a trick is fixed
+//!   whatever the later hands play (none of them holds a legal card that
+//!   beats the winning card, or the mover's own card wins whatever comes
+//!   after), cards adjacent in power differ only in their points: of such a
+//!   group only the dearest is searched when the mover's side takes the
+//!   trick and the cheapest when the other side does. Table hints for the
+//!   other cards of the group are refused as illegal, so the rule stays
+//!   sound with entries from earlier positions.
+//! * **The last two tricks (Skat)** are searched without table or bounds:
+//!   a plain three-level alpha-beta over the cards of trick nine, each
+//!   followed by the forced last trick.
 //! * **Move ordering.** The table's best card is searched before the other
 //!   moves are even generated; then leads from the top, and in following:
 //!   win the trick cheaply when the opponents hold it, add points when a

@@ -759,8 +759,15 @@ impl SkatPos {
             };
             if !ends {
                 let last = [self.hands[l] ^ 1 << a, self.hands[m] ^ 1 << b, self.hands[r] ^ 1 << c];
-                let k = if w == l { 0 } else if w == m { 1 } else { 2 };
-                let cards = [last[k].trailing_zeros(), last[(k + 1) % 3].trailing_zeros(), last[(k + 2) % 3].trailing_zeros()];
+                let k = if w == l {
+                    0
+                } else if w == m {
+                    1
+                } else {
+                    2
+                };
+                let cards =
+                    [last[k].trailing_zeros(), last[(k + 1) % 3].trailing_zeros(), last[(k + 2) % 3].trailing_zeros()];
                 if [l, m, r][(k + SkatPos::trick_winner(ctx, cards)) % 3] == declarer {
                     v += gain(cards[0], cards[1], cards[2]);
                 }
