@@ -19,12 +19,16 @@
 //!   the unseen cards are dealt that many times; every game type is solved
 //!   as a hand game and as a pickup game (with a discard chosen by rule),
 //!   its winning chance estimated, and the bot bids up to the value of the
-//!   best game it wins often enough ([`BID_CHANCE`]). A game won in every
+//!   best game it wins often enough ([`BID_CHANCE`]); with
+//!   [`PimcConfig::best_pickup`] a pickup counts, deal by deal, the best
+//!   suit or grand game that deal's skat makes won, since the declarer
+//!   chooses his game after seeing the skat. A game won in every
 //!   deal is tried again over [`SURE_DEALS`] times as many with each
 //!   announcement in turn (hand games: schneider, schwarz, ouvert; Null:
 //!   ouvert, hand or not), which it declares only if every one of those is
-//!   won too. After the auction it picks hand or pickup, the discard and
-//!   the game the same way, and declares the game it discarded for.
+//!   won too. After the auction it picks hand or pickup the same way, and
+//!   after a pickup the discard and the game over [`PICKUP_DEALS`] times
+//!   as many deals; it declares the game it discarded for.
 //! * **Kontra and Re**: said when the sampled worlds say the declarer's game
 //!   is likely lost (Kontra) or won (Re).
 //! * **Spitzer announcements**: each legal announcement and passing are
@@ -68,8 +72,10 @@ pub const BID_CHANCE: f64 = 0.6;
 /// 2026, `BENCHMARKS.md`): 60 % gave +14.5, 45 % +17.2, 35 % +15.5; the
 /// games made at 45 %: suits and grand 86.5 % (people make 81.6 %). With
 /// the declarer's rollouts, 40 % gave +17.7 ± 2.0 against 45 %'s
-/// +17.0 ± 1.9 over 1,000 deals: within the noise, so 45 % stays.
-pub const BID_PERCENT: u8 = 45;
+/// +17.0 ± 1.9 over 1,000 deals; with the bid limit counting the best
+/// game per skat ([`PimcConfig::best_pickup`]) 40 % gave +0.8 ± 0.8 over
+/// 45 % (300 deals, paired), and 40 % it is.
+pub const BID_PERCENT: u8 = 40;
 
 /// The double-dummy chance at which a Null game is bid, in percent: at 60 %
 /// the bot made 9 of 24 Nulls (a declarer who sees every card never has to
@@ -140,7 +146,7 @@ impl PimcConfig {
         null_percent: NULL_PERCENT,
         policy_percent: 100,
         rollouts: true,
-        best_pickup: false,
+        best_pickup: true,
     };
     /// The strongest: medium with more than twice the worlds per card
     /// decision. (The bid chances were measured with 8 bidding deals; more
@@ -154,7 +160,7 @@ impl PimcConfig {
         null_percent: NULL_PERCENT,
         policy_percent: 100,
         rollouts: true,
-        best_pickup: false,
+        best_pickup: true,
     };
 
     /// A double-dummy winning chance `p` of a `kind` game made comparable
@@ -396,6 +402,12 @@ struct SkatPlan {
     /// The expected list score of picking up the skat.
     pickup: f64,
 }
+
+/// How many times the bidding's deals choose the game and discard after
+/// picking up: one choice per game, with the skat in hand, so it can
+/// afford a steadier estimate than the bidding's (24 deals instead of 8:
+/// +1.3 ± 1.3 over 300 duplicate deals, paired, `BENCHMARKS.md`).
+const PICKUP_DEALS: usize = 3;
 
 /// How many times the bidding's deals confirm an announcement or an ouvert
 /// form, each of which the bot declares only when every deal is won.
@@ -685,7 +697,7 @@ impl SkatPimc {
     fn choose_pickup_game(&mut self, view: &SkatView, laid_away: Option<CardSet>) -> (CardSet, Contract) {
         let seat = view.seat;
         let twelve = view.hand | view.skat;
-        let deals = self.skat_deals(seat, twelve, self.config.bidding_worlds.max(4));
+        let deals = self.skat_deals(seat, twelve, PICKUP_DEALS * self.config.bidding_worlds.max(4));
         let rules = SkatRules { kontra: None, ..view.rules };
         let mut best: Option<(f64, CardSet, Contract)> = None;
         for (k, kind) in GameKind::ALL.into_iter().enumerate() {
