@@ -176,7 +176,7 @@ def test_bots_make_spells_pimc_settings_as_the_spec():
 
     bot = bots.make("pimc", worlds=4, inference=False, rollouts=True)
     assert bot.spec.startswith("pimc:worlds=4,inference=off,")
-    assert bot.spec.endswith(",rollouts=on")
+    assert ",rollouts=on," in bot.spec or bot.spec.endswith(",rollouts=on")
     assert bots.make("pimc", level="hard").spec == "hard"
     with pytest.raises(ValueError):
         bots.make("pimc", level="medium", rollouts=False)
