@@ -515,14 +515,20 @@ impl SkatPos {
         (self.hands[0] | self.hands[1] | self.hands[2]) & !self.hands[me] | self.in_trick
     }
 
+    /// The cards of `rest` within `mask` from bit `top` down to the first
+    /// separator below it.
+    #[inline]
+    fn run_below(mask: u32, top: u32, rest: u32, separators: u32) -> u32 {
+        let at_or_below = if top == 31 { !0 } else { (1u32 << (top + 1)) - 1 };
+        let seps = separators & mask & at_or_below;
+        let floor = if seps == 0 { !0 } else { !0u32 << (high_bit(seps) + 1) };
+        rest & mask & at_or_below & floor
+    }
+
     /// The group of equivalent cards of `rest` topped by bit `top`.
     #[inline]
     fn group(ctx: &SkatCtx, top: u32, rest: u32, separators: u32) -> u32 {
-        let seg = ctx.segment[top as usize];
-        let at_or_below = if top == 31 { !0 } else { (1u32 << (top + 1)) - 1 };
-        let seps = separators & seg & at_or_below;
-        let floor = if seps == 0 { !0 } else { !0u32 << (high_bit(seps) + 1) };
-        rest & seg & at_or_below & floor
+        SkatPos::run_below(ctx.segment[top as usize], top, rest, separators)
     }
 
     /// The cards of `rest` that play exactly like bit `top` for winning
@@ -530,11 +536,7 @@ impl SkatPos {
     /// (their points may differ).
     #[inline]
     fn power_group(ctx: &SkatCtx, top: u32, rest: u32, separators: u32) -> u32 {
-        let class = ctx.class_of[top as usize];
-        let at_or_below = if top == 31 { !0 } else { (1u32 << (top + 1)) - 1 };
-        let seps = separators & class & at_or_below;
-        let floor = if seps == 0 { !0 } else { !0u32 << (high_bit(seps) + 1) };
-        rest & class & at_or_below & floor
+        SkatPos::run_below(ctx.class_of[top as usize], top, rest, separators)
     }
 
     /// The power group of `rest` that holds bit `b`.
