@@ -148,11 +148,12 @@ impl PimcConfig {
         rollouts: true,
         best_pickup: true,
     };
-    /// The strongest: medium with more than twice the worlds per card
-    /// decision. (The bid chances were measured with 8 bidding deals; more
-    /// deals bid less and did worse: `BENCHMARKS.md`.)
+    /// The strongest measured: for now medium's settings. More worlds per
+    /// card decision (64) played worse within the same node budget
+    /// (2026-12-06, 300 duplicate deals against the heuristic, paired with
+    /// medium: −3.3 ± 2.7), as did more bidding deals (`BENCHMARKS.md`).
     pub const HARD: PimcConfig = PimcConfig {
-        worlds: 64,
+        worlds: 24,
         inference: true,
         exact_tricks: 4,
         bidding_worlds: 8,
