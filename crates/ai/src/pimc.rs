@@ -152,17 +152,7 @@ impl PimcConfig {
     /// card decision (64) played worse within the same node budget
     /// (2026-12-06, 300 duplicate deals against the heuristic, paired with
     /// medium: −3.3 ± 2.7), as did more bidding deals (`BENCHMARKS.md`).
-    pub const HARD: PimcConfig = PimcConfig {
-        worlds: 24,
-        inference: true,
-        exact_tricks: 4,
-        bidding_worlds: 8,
-        bid_percent: BID_PERCENT,
-        null_percent: NULL_PERCENT,
-        policy_percent: 100,
-        rollouts: true,
-        best_pickup: true,
-    };
+    pub const HARD: PimcConfig = PimcConfig::MEDIUM;
 
     /// A double-dummy winning chance `p` of a `kind` game made comparable
     /// across game types: shifted so that the configured chance of the kind
@@ -657,8 +647,9 @@ impl SkatPimc {
                 }
             }
         }
-        if self.config.best_pickup && !deals.is_empty() {
-            let outcomes: Vec<(bool, u16)> = best_pickup_value.iter().map(|&v| (v > 0, v)).collect();
+        if self.config.best_pickup {
+            outcomes.clear();
+            outcomes.extend(best_pickup_value.iter().map(|&v| (v > 0, v)));
             limit = limit.max(self.bid_limit(GameKind::Grand, &outcomes));
         }
         let plan = SkatPlan { limit, hand: best_hand, pickup: best_pickup };
