@@ -120,6 +120,10 @@ pub struct PimcConfig {
     /// best suit or grand game the skat makes won (the declarer chooses his
     /// game after seeing the skat), rather than each game type alone.
     pub best_pickup: bool,
+    /// The search nodes of one decision, in multiples of
+    /// [`DECISION_NODES`] (a Skat declarer's opening lead: of
+    /// [`OPENING_LEAD_NODES`]).
+    pub budget: u8,
 }
 
 impl PimcConfig {
@@ -134,6 +138,7 @@ impl PimcConfig {
         policy_percent: 100,
         rollouts: false,
         best_pickup: false,
+        budget: 1,
     };
     /// More worlds, inference, bidding by a short simulation, the
     /// declarer's equal cards told apart by rollouts.
@@ -147,11 +152,13 @@ impl PimcConfig {
         policy_percent: 100,
         rollouts: true,
         best_pickup: true,
+        budget: 1,
     };
     /// The strongest measured: for now medium's settings. More worlds per
-    /// card decision (64) played worse within the same node budget
-    /// (2026-12-06, 300 duplicate deals against the heuristic, paired with
-    /// medium: −3.3 ± 2.7), as did more bidding deals (`BENCHMARKS.md`).
+    /// card decision with more nodes (48 worlds, `budget` 2) measured
+    /// within the noise of medium on fresh deals (2026-12-06, 300
+    /// duplicate deals against the heuristic, paired: −1.0 ± 2.5), more
+    /// bidding deals worse (`BENCHMARKS.md`).
     pub const HARD: PimcConfig = PimcConfig::MEDIUM;
 
     /// A double-dummy winning chance `p` of a `kind` game made comparable
@@ -164,6 +171,11 @@ impl PimcConfig {
     pub fn calibrated(&self, kind: GameKind, p: f64) -> f64 {
         let percent = if kind == GameKind::Null { self.null_percent } else { self.bid_percent };
         (p + BID_CHANCE - f64::from(percent) / 100.0).clamp(0.0, 1.0)
+    }
+
+    /// The search nodes of one decision whose default is `base`.
+    fn nodes(&self, base: u64) -> u64 {
+        base.saturating_mul(u64::from(self.budget.max(1)))
     }
 }
 
@@ -189,8 +201,8 @@ thread_local! {
     static BUDGET: Cell<Option<(u64, usize)>> = const { Cell::new(None) };
 }
 
-/// Runs one solve. Inside a [`decision`] the solve gets a share of the
-/// nodes left (three times the even share, at least [`MIN_SOLVE_NODES`]
+/// Runs one solve. Inside a decision ([`decision_within`]) the solve gets
+/// a share of the nodes left (three times the even share, at least [`MIN_SOLVE_NODES`]
 /// while that many are left, never more than are left) and fails with
 /// [`SolveError::Budget`] beyond it; the caller skips that world.
 fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
@@ -225,11 +237,6 @@ pub fn forget_tables() {
 /// every world of a full deal. Within [`DECISION_NODES`] a third of its
 /// worlds (the contested ones) outran their share and went unheard.
 pub const OPENING_LEAD_NODES: u64 = 4 * DECISION_NODES;
-
-/// Runs `f` as one decision: all its solves share [`DECISION_NODES`].
-fn decision<T>(f: impl FnOnce() -> T) -> T {
-    decision_within(DECISION_NODES, f)
-}
 
 /// Runs `f` as one decision whose solves share `nodes`.
 fn decision_within<T>(nodes: u64, f: impl FnOnce() -> T) -> T {
@@ -821,7 +828,8 @@ impl Bot<SkatGame> for SkatPimc {
     fn choose(&mut self, view: &SkatView) -> SkatAction {
         let opening_lead =
             view.phase == SkatPhase::Playing && view.history.is_empty() && view.declarer == Some(view.seat);
-        decision_within(if opening_lead { OPENING_LEAD_NODES } else { DECISION_NODES }, || self.decide(view))
+        let nodes = if opening_lead { OPENING_LEAD_NODES } else { DECISION_NODES };
+        decision_within(self.config.nodes(nodes), || self.decide(view))
     }
 }
 
@@ -1001,7 +1009,7 @@ impl Bot<SpitzerGame> for SpitzerPimc {
     }
 
     fn choose(&mut self, view: &SpitzerView) -> SpitzerAction {
-        decision(|| self.decide(view))
+        decision_within(self.config.nodes(DECISION_NODES), || self.decide(view))
     }
 }
 
@@ -1084,7 +1092,7 @@ impl Bot<SpidgeGame> for SpidgePimc {
     }
 
     fn choose(&mut self, view: &SpidgeView) -> SpidgeAction {
-        decision(|| self.decide(view))
+        decision_within(self.config.nodes(DECISION_NODES), || self.decide(view))
     }
 }
 

@@ -177,6 +177,11 @@ def test_bots_make_spells_pimc_settings_as_the_spec():
     bot = bots.make("pimc", worlds=4, inference=False, rollouts=True)
     assert bot.spec.startswith("pimc:worlds=4,inference=off,")
     assert ",rollouts=on," in bot.spec or bot.spec.endswith(",rollouts=on")
+    bot = bots.make("pimc", worlds=4, pickup="kind", budget=2)
+    assert bot.spec.startswith("pimc:worlds=4,")
+    assert ",pickup=kind," in bot.spec and bot.spec.endswith(",budget=2")
+    with pytest.raises(trumpf.TrumpfError):
+        bots.make("pimc", pickup="sometimes")
     assert bots.make("pimc", level="hard").spec == "hard"
     with pytest.raises(ValueError):
         bots.make("pimc", level="medium", rollouts=False)

@@ -30,6 +30,8 @@ def make(
     exact: Optional[int] = None,
     bidding: Optional[int] = None,
     rollouts: Optional[bool] = None,
+    pickup: Optional[str] = None,
+    budget: Optional[int] = None,
     command: Optional[str] = None,
 ) -> Bot:
     """A bot: ``bot.step(state)`` returns the action id it plays.
@@ -37,14 +39,15 @@ def make(
     ``kind``: "random", "heuristic" (rules of thumb), "pimc" (samples the
     hidden cards and solves each sample: ``level`` "easy", "medium" or
     "hard", or its settings ``worlds``, ``inference``, ``exact``,
-    ``bidding``, ``rollouts``), "perfect" (sees every card; for measurement), or "cmd"
+    ``bidding``, ``rollouts``, ``pickup`` "best" or "kind", ``budget``, the
+    decision's search nodes in multiples of the default), "perfect" (sees every card; for measurement), or "cmd"
     (an outside program, ``command``, speaking ``docs/bot-protocol.md``).
     A full spec as ``trumpf sim --a`` takes it works too: ``make("pimc:worlds=16")``.
     """
     if ":" in kind and kind.split(":", 1)[0] in ("pimc", "cmd"):
         return Bot(kind, seed)
     if kind == "pimc":
-        options = {"worlds": worlds, "exact": exact, "bidding": bidding}
+        options = {"worlds": worlds, "exact": exact, "bidding": bidding, "pickup": pickup, "budget": budget}
         if level is not None:
             if any(v is not None for v in options.values()) or inference is not None or rollouts is not None:
                 raise ValueError("make('pimc'): give a level or settings, not both")
