@@ -202,9 +202,10 @@ thread_local! {
 }
 
 /// Runs one solve. Inside a decision ([`decision_within`]) the solve gets
-/// a share of the nodes left (three times the even share, at least [`MIN_SOLVE_NODES`]
-/// while that many are left, never more than are left) and fails with
-/// [`SolveError::Budget`] beyond it; the caller skips that world.
+/// a share of the nodes left (three times the even share, at least
+/// [`MIN_SOLVE_NODES`] while that many are left, never more than are left)
+/// and fails with [`SolveError::Budget`] beyond it; the caller skips that
+/// world.
 fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     SOLVER.with(|s| {
         let mut s = s.borrow_mut();
