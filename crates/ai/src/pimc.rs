@@ -26,9 +26,11 @@
 //!   deal is tried again over [`SURE_DEALS`] times as many with each
 //!   announcement in turn (hand games: schneider, schwarz, ouvert; Null:
 //!   ouvert, hand or not), which it declares only if every one of those is
-//!   won too. After the auction it picks hand or pickup the same way, and
-//!   after a pickup the discard and the game over [`PICKUP_DEALS`] times
-//!   as many deals; it declares the game it discarded for.
+//!   won too. After the auction it picks hand or pickup by the expected
+//!   Seeger–Fabian score against the others' (a lost game also gives each
+//!   opponent 40), and after a pickup the discard and the game the same
+//!   way over [`PICKUP_DEALS`] times as many deals; it declares the game
+//!   it discarded for.
 //! * **Kontra and Re**: said when the sampled worlds say the declarer's game
 //!   is likely lost (Kontra) or won (Re).
 //! * **Spitzer announcements**: each legal announcement and passing are
@@ -432,10 +434,14 @@ pub(crate) fn announced_forms(contract: Contract) -> Vec<Contract> {
 }
 
 /// The Seeger–Fabian list score of a game worth `value`, won with chance
-/// `p`: won `value + 50`, lost `−2·value − 50`.
+/// `p`, against the other players': won `value + 50`; lost `−2·value − 50`
+/// and 40 for each opponent (a three-member table), so a lost game costs
+/// the declarer `2·value + 90` against the others' average. (Counting the
+/// opponents' 40 changed few choices: +0.05 ± 0.10 over 1,000 duplicate
+/// deals, paired, `BENCHMARKS.md`.)
 fn expected_score(p: f64, value: u16) -> f64 {
     let v = f64::from(value);
-    p * (v + 50.0) - (1.0 - p) * (2.0 * v + 50.0)
+    p * (v + 50.0) - (1.0 - p) * (2.0 * v + 90.0)
 }
 
 /// The share of `true` among `won` (0 for none).
@@ -1115,6 +1121,18 @@ impl SpidgePimc {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lost_game_costs_the_declarer_the_opponents_bonus_too() {
+        // skat.md §13, example 2: a game worth 36 lost scores −72, the
+        // declarer −122 under Seeger–Fabian, each opponent at a 3-member
+        // table +40: against the opponents' average, −162.
+        assert_eq!(expected_score(0.0, 36), -162.0);
+        // Won: the value and 50.
+        assert_eq!(expected_score(1.0, 36), 86.0);
+        // Even chances: the average of the two.
+        assert_eq!(expected_score(0.5, 36), -38.0);
+    }
 
     #[test]
     fn the_discard_keeps_trumps_and_aces() {
