@@ -22,8 +22,9 @@
 //!   cards on the own side's tricks (adding points, "schmieren") say
 //!   nothing here.
 //!
-//! * **Skat, the play, as a policy.** Optionally ([`skat_policy_weight`],
-//!   the PIMC bot's `policy` option), every card another player chose
+//! * **Skat, the play, as a policy.** With the PIMC bot's `policy` option
+//!   ([`skat_policy_weight`]; medium and hard weigh 0.2 per card,
+//!   `pimc::POLICY_PERCENT`), every card another player chose
 //!   among two or more legal cards is compared with the card the
 //!   heuristic bot ([`crate::SkatBot`]) would have played in his place in
 //!   that world, from his own view at the time: a world in which he played
