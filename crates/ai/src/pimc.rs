@@ -54,6 +54,7 @@ use std::cell::{Cell, RefCell};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use trumpf_core::skat::list::seeger_fabian_bonus;
 use trumpf_core::skat::{BidMove, Contract, GameKind, SkatAction, SkatDeal, SkatGame, SkatPhase, SkatRules, SkatView};
 use trumpf_core::spidge::{SpidgeAction, SpidgeGame, SpidgeView};
 use trumpf_core::spitzer::{
@@ -451,7 +452,9 @@ pub(crate) fn announced_forms(contract: Contract) -> Vec<Contract> {
 /// deals, paired, `BENCHMARKS.md`.)
 fn expected_score(p: f64, value: u16) -> f64 {
     let v = f64::from(value);
-    p * (v + 50.0) - (1.0 - p) * (2.0 * v + 90.0)
+    let (won, _) = seeger_fabian_bonus(true, 3);
+    let (lost, each_opponent) = seeger_fabian_bonus(false, 3);
+    p * (v + won as f64) + (1.0 - p) * (-2.0 * v + lost as f64 - each_opponent as f64)
 }
 
 /// The share of `true` among `won` (0 for none).
