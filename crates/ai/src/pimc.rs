@@ -126,6 +126,14 @@ pub struct PimcConfig {
     /// another ([`weights::skat_policy_weight`]); 100 leaves the play to
     /// the other weights. Medium: [`POLICY_PERCENT`].
     pub policy_percent: u8,
+    /// With inference on, a Skat card decision draws this many times its
+    /// worlds and keeps `worlds` of them, each with a chance in proportion
+    /// to its weight (systematic resampling), then counted alike: every
+    /// solve goes to a likely world instead of some going to worlds the
+    /// weights all but rule out. 1 (every level) solves the worlds as
+    /// drawn and weighs them: 4 measured within the noise of 1 against the
+    /// heuristic on fresh deals (`BENCHMARKS.md`).
+    pub resample: u8,
     /// A Skat declarer's card play: cards the solved worlds value alike
     /// are told apart by rollouts, the rest of the deal played by the
     /// heuristic bot on every seat's own view ([`skat::rollouts`]). (For
@@ -151,6 +159,7 @@ impl PimcConfig {
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
         policy_percent: 100,
+        resample: 1,
         rollouts: false,
         best_pickup: false,
         budget: 1,
@@ -166,6 +175,7 @@ impl PimcConfig {
         bid_percent: BID_PERCENT,
         null_percent: NULL_PERCENT,
         policy_percent: POLICY_PERCENT,
+        resample: 1,
         rollouts: true,
         best_pickup: true,
         budget: 1,
@@ -372,25 +382,46 @@ impl Tally {
 const GIVE_UP_AFTER: usize = 3;
 
 /// Averages per-card values over `n` worlds of `view`; `value` adds one
-/// world's values to the tally (with the world's weight). A world whose
-/// solve ran out of its node budget is skipped; any other error, no world
-/// solved, or the first [`GIVE_UP_AFTER`] worlds all out of budget give
-/// `None`.
+/// world's values to the tally (with the world's weight). With `resample`
+/// above 1, `resample · n` worlds are drawn and `n` kept by
+/// [`systematic`] resampling on their weights, each then weighing 1. A
+/// world whose solve ran out of its node budget is skipped; any other
+/// error, no world solved, or the first [`GIVE_UP_AFTER`] worlds all out
+/// of budget give `None`.
 fn over_worlds<G: Sampled>(
     view: &G::View,
     n: usize,
+    resample: usize,
     rng: &mut ChaCha8Rng,
     weight: impl Fn(&G) -> f64,
     mut value: impl FnMut(&G, f64, &mut Tally) -> Result<(), SolveError>,
 ) -> Option<Tally> {
     let worlds = G::worlds(view).ok()?;
+    let n = n.max(1);
+    let mut drawn = Vec::new();
+    let mut kept = Vec::new();
+    if resample > 1 {
+        let mut weights = Vec::with_capacity(n * resample);
+        for _ in 0..n * resample {
+            let world = worlds.sample(rng).ok()?;
+            weights.push(weight(&world));
+            drawn.push(world);
+        }
+        kept = systematic(&weights, n, crate::sampler::deal::unit(rng));
+    }
     let mut tally = Tally::new();
     let mut solved = 0;
-    for k in 0..n.max(1) {
-        expect_solves(n.max(1) - k);
-        let world = worlds.sample(rng).ok()?;
-        let w = weight(&world);
-        match value(&world, w, &mut tally) {
+    for k in 0..n {
+        expect_solves(n - k);
+        let sampled;
+        let (world, w) = match kept.get(k) {
+            Some(&i) => (&drawn[i], 1.0),
+            None => {
+                sampled = worlds.sample(rng).ok()?;
+                (&sampled, weight(&sampled))
+            }
+        };
+        match value(world, w, &mut tally) {
             Ok(()) => {
                 tally.weight += w;
                 solved += 1;
@@ -403,6 +434,33 @@ fn over_worlds<G: Sampled>(
         }
     }
     (solved > 0).then_some(tally)
+}
+
+/// Systematic resampling: `n` indices into `weights`, index `i` taken
+/// `n · weights[i] / total` times rounded down or up, from one uniform
+/// `offset` in `0..1` (so the picks vary less than `n` independent draws).
+/// Empty where the weights add up to nothing.
+fn systematic(weights: &[f64], n: usize, offset: f64) -> Vec<usize> {
+    let total: f64 = weights.iter().sum();
+    let Some(last) = weights.iter().rposition(|&w| w > 0.0).filter(|_| total.is_finite()) else {
+        return Vec::new();
+    };
+    let step = total / n as f64;
+    let mut target = offset * step;
+    let mut sum = 0.0;
+    let mut picks = Vec::with_capacity(n);
+    for (i, &w) in weights.iter().enumerate() {
+        sum += w;
+        while sum > target && picks.len() < n {
+            picks.push(i);
+            target += step;
+        }
+    }
+    // Rounding can leave the last pick short of the total.
+    while picks.len() < n {
+        picks.push(last);
+    }
+    picks
 }
 
 // ---------------------------------------------------------------- Skat
@@ -782,6 +840,7 @@ impl SkatPimc {
         let tally = over_worlds::<SkatGame>(
             view,
             n,
+            1,
             &mut self.rng,
             |_| 1.0,
             |world, w, tally| {
@@ -805,9 +864,11 @@ impl SkatPimc {
         let rollouts = self.config.rollouts && me_declarer;
         let side = if me_declarer { 1.0 } else { -1.0 };
         let mut rolled = Tally::new();
+        let resample = if inference { usize::from(self.config.resample.max(1)) } else { 1 };
         let tally = over_worlds::<SkatGame>(
             view,
             self.config.worlds,
+            resample,
             &mut self.rng,
             |world| {
                 if inference {
@@ -994,6 +1055,7 @@ impl SpitzerPimc {
         let tally = over_worlds::<SpitzerGame>(
             view,
             self.config.worlds,
+            1,
             &mut self.rng,
             |_| 1.0,
             |world, w, tally| {
@@ -1092,6 +1154,7 @@ pub(crate) fn spidge_tally(view: &SpidgeView, n: usize, rng: &mut ChaCha8Rng) ->
     let counted = over_worlds::<SpidgeGame>(
         view,
         n,
+        1,
         rng,
         |_| 1.0,
         |world, w, _| {
@@ -1145,6 +1208,23 @@ mod tests {
         assert_eq!(expected_score(1.0, 36), 86.0);
         // Even chances: the average of the two.
         assert_eq!(expected_score(0.5, 36), -38.0);
+    }
+
+    #[test]
+    fn resampling_keeps_worlds_in_proportion_to_their_weights() {
+        // Expected copies n·w/total = 1, 0, 3, 0.5, 1.5 (total 6, n = 6):
+        // systematic resampling gives each its count rounded down or up,
+        // never a weightless world, and n picks in all, whatever the offset.
+        let weights = [1.0, 0.0, 3.0, 0.5, 1.5];
+        for offset in [0.0, 0.25, 0.5, 0.999] {
+            let picks = systematic(&weights, 6, offset);
+            assert_eq!(picks.len(), 6);
+            let count = |i: usize| picks.iter().filter(|&&p| p == i).count();
+            assert_eq!((count(0), count(1), count(2)), (1, 0, 3), "offset {offset}: {picks:?}");
+            assert!(count(3) <= 1 && (1..=2).contains(&count(4)), "offset {offset}: {picks:?}");
+        }
+        // Every weight zero: nothing to go by (the caller draws afresh).
+        assert!(systematic(&[0.0, 0.0], 2, 0.5).is_empty());
     }
 
     #[test]

@@ -90,7 +90,7 @@ pub enum SpecError {
     Unknown(String),
     /// A bad option of a PIMC bot.
     #[error(
-        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), rollouts=on|off, pickup=best|kind, budget=N (1..=16)"
+        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), resample=N (1..=16), rollouts=on|off, pickup=best|kind, budget=N (1..=16)"
     )]
     Option(String),
     /// A `cmd:` spec that cannot be read.
@@ -139,6 +139,7 @@ impl FromStr for BotSpec {
                         "bid" => config.bid_percent = number(1..=100)? as u8,
                         "null" => config.null_percent = number(1..=100)? as u8,
                         "policy" => config.policy_percent = number(1..=100)? as u8,
+                        "resample" => config.resample = number(1..=16)? as u8,
                         "budget" => config.budget = number(1..=16)? as u8,
                         "inference" => config.inference = switch(value).ok_or_else(bad)?,
                         "rollouts" => config.rollouts = switch(value).ok_or_else(bad)?,
@@ -170,7 +171,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
                 f,
-                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},rollouts={},pickup={},budget={}",
+                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},resample={},rollouts={},pickup={},budget={}",
                 c.worlds,
                 if c.inference { "on" } else { "off" },
                 c.exact_tricks,
@@ -178,6 +179,7 @@ impl fmt::Display for BotSpec {
                 c.bid_percent,
                 c.null_percent,
                 c.policy_percent,
+                c.resample,
                 if c.rollouts { "on" } else { "off" },
                 if c.best_pickup { "best" } else { "kind" },
                 c.budget
@@ -239,8 +241,8 @@ mod tests {
             "hard",
             "perfect",
             "perfect:play=medium",
-            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,rollouts=off,pickup=kind,budget=1",
-            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,rollouts=on,pickup=best,budget=2",
+            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,resample=1,rollouts=off,pickup=kind,budget=1",
+            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,resample=3,rollouts=on,pickup=best,budget=2",
             "cmd:python3 examples/bot.py",
             "cmd[timeout=300]:./bot --quick",
         ] {
@@ -258,6 +260,8 @@ mod tests {
             "pimc:bid=0",
             "pimc:null=101",
             "pimc:policy=0",
+            "pimc:resample=0",
+            "pimc:resample=17",
             "pimc:rollouts=maybe",
             "pimc:pickup=any",
             "pimc:budget=0",

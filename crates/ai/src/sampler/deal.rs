@@ -222,7 +222,7 @@ impl Deck {
 }
 
 /// A uniform float in `0..1` (53 random bits).
-fn unit<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+pub(crate) fn unit<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 

@@ -37,7 +37,10 @@
 //!   declarer's twelve cards weighs the factor once more.
 //!
 //! Everything else weighs 1. The weights are deliberately mild: a wrong
-//! guess only shifts the average, it never removes a world.
+//! guess only shifts the average, it never removes a world. The PIMC bot
+//! averages its solved worlds with these weights; with its `resample`
+//! option it instead draws several times the worlds and keeps as many as
+//! it solves in proportion to their weights (`pimc::PimcConfig::resample`).
 
 use trumpf_core::skat::{GameKind, SkatAction, SkatGame, SkatView, card_points};
 use trumpf_core::{CardSet, Game, Seat};
