@@ -9,7 +9,8 @@
 //! `worlds` = `hard` uses [`PimcConfig::HARD`] as it is. Every decision
 //! runs within the PIMC bots' node budget ([`trumpf_ai::pimc::DECISION_NODES`]);
 //! `PIMC_SPEED_TRACE=1` prints each decision's time; `PIMC_SPEED_ROLLOUTS=off`
-//! times the Skat declarer without rollouts.
+//! times the Skat declarer without rollouts, `PIMC_SPEED_POLICY=100` the
+//! Skat bots without the policy weights.
 
 use std::time::Instant;
 
@@ -72,7 +73,10 @@ fn main() {
     };
     // `PIMC_SPEED_ROLLOUTS=off`: the Skat declarer without rollouts.
     let rollouts = std::env::var("PIMC_SPEED_ROLLOUTS").map_or(config.rollouts, |v| v != "off");
-    let config = PimcConfig { rollouts, ..config };
+    // `PIMC_SPEED_POLICY=P`: the Skat policy weight in percent (100: off).
+    let policy_percent =
+        std::env::var("PIMC_SPEED_POLICY").ok().and_then(|v| v.parse().ok()).unwrap_or(config.policy_percent);
+    let config = PimcConfig { rollouts, policy_percent, ..config };
     if games.contains("skat") {
         let mut ms = Vec::new();
         let mut bot = SkatPimc::new(config, 1);
