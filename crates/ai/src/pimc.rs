@@ -92,9 +92,10 @@ pub const NULL_PERCENT: u8 = 80;
 /// player chose where the heuristic bot would have played another
 /// ([`PimcConfig::policy_percent`]). Measured on fresh deals against the
 /// heuristic (seed 22000, 300 duplicate deals, paired with no policy):
-/// 50 % gave +0.4 ± 1.0, 20 % +1.0 ± 1.3; over 600 deals of seed 20000,
-/// used for no choice, 20 % gave +0.8 ± 0.9 (`BENCHMARKS.md`). The model is
-/// the heuristic bot itself, so the gain is largest against it.
+/// 50 % gave +0.4 ± 1.0, 20 % +1.0 ± 1.3; over the 1,000 deals of seed
+/// 20000, used for no choice, 20 % gave +0.85 ± 0.77 (10 % on seed 23000:
+/// +0.25 ± 0.48 against 20 %; `BENCHMARKS.md`). The model is the heuristic
+/// bot itself, so the gain is largest against it.
 pub const POLICY_PERCENT: u8 = 20;
 
 /// The losing chance of the declarer at which a defender says Kontra.
