@@ -292,3 +292,30 @@ fn a_spitze_game_refuses_the_win_and_solves_card_points() {
     }
     assert!(found >= 5, "Spitze games found: {found}");
 }
+
+/// Schwarz announced: the play ends at the defenders' first trick
+/// (skat.md §6.5), even when the declarer holds every jack. Forehand, a
+/// defender, leads the ♠A; the declarer must follow with his ♠7, so the
+/// game ends at once with the declarer's card points the skat's 11 alone,
+/// the least he can have. (A bound that gave him his top trumps' points
+/// whether or not he ever got to play them once said 36.)
+#[test]
+fn skat_schwarz_announced_ends_at_the_defenders_first_trick() {
+    let cards = |s: &str| s.parse::<trumpf_core::CardSet>().unwrap();
+    let hands = [
+        cards("SA.ST.SK.SQ.S9.S8.CA.CT.CK.CQ"),
+        cards("CJ.SJ.HJ.DJ.HT.HK.HQ.H9.H8.S7"),
+        cards("C9.C8.C7.DA.DT.DK.DQ.D9.D8.D7"),
+    ];
+    let deal = SkatDeal::new(hands, cards("HA.H7")).unwrap();
+    let contract =
+        Contract { kind: GameKind::Suit(Suit::Hearts), hand: true, schneider: true, schwarz: true, ouvert: false };
+    let game = SkatGame::with_declaration(deal, SkatRules::default(), Seat::MIDDLEHAND, 18, contract).unwrap();
+    let mut solver = Solver::new();
+    assert_eq!(solver.skat(&game, Goal::Points), Ok(11));
+    let cards = solver.skat_cards(&game, Goal::Points).unwrap();
+    let ace: Vec<i32> = cards.iter().filter(|(c, _)| *c == "SA".parse().unwrap()).map(|(_, v)| v).collect();
+    assert_eq!(ace, [11]);
+    // Lost whatever forehand leads: the declarer cannot take every trick.
+    assert_eq!(solver.skat(&game, Goal::Win), Ok(0));
+}

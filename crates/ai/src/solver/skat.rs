@@ -994,6 +994,9 @@ impl Node for SkatPos {
             // The leader wins every trick left, one after the other.
             return if leader_is_declarer { (left, left) } else { (0, 0) };
         }
+        // With schwarz announced the play ends at the defenders' first
+        // trick: a declarer who does not lead may never play his run.
+        let run_declarer = if ctx.early == EarlyEnd::DefenderTrick && !leader_is_declarer { 0 } else { run_declarer };
         let (mut lo, mut hi) = (run_declarer, left - run_defenders);
         if leader_is_declarer {
             lo = lo.max(run_declarer + cash);
