@@ -319,3 +319,36 @@ fn skat_schwarz_announced_ends_at_the_defenders_first_trick() {
     // Lost whatever forehand leads: the declarer cannot take every trick.
     assert_eq!(solver.skat(&game, Goal::Win), Ok(0));
 }
+
+/// A defender's top cards of a suit are no sure tricks when his partner
+/// holds a higher one he must play: the lead passes to the partner. After
+/// seven tricks that forehand (a defender) takes with his top cards, he
+/// leads one of ♥7 ♥9 ♥Q; rearhand must overtake with his only heart, the
+/// ♥K, and lead the clubs, and the declarer, who keeps ♣10 ♣8 and throws
+/// the ♠K, takes the ♣Q with his ♣10 whichever club comes first: 13 card
+/// points to the skat's 21 (◆A ◆10), 34 in all. (Counting the hearts as
+/// forehand's sure tricks once gave the declarer nothing more: 21.)
+#[test]
+fn skat_partner_who_must_overtake_takes_the_lead() {
+    let cards = |s: &str| s.parse::<trumpf_core::CardSet>().unwrap();
+    let hands = [
+        cards("CJ.SJ.HJ.SA.ST.CK.HA.H7.H9.HQ"),
+        cards("DJ.DK.DQ.SQ.S9.C9.HT.C8.CT.SK"),
+        cards("D9.D8.D7.S8.S7.C7.H8.CQ.CA.HK"),
+    ];
+    let deal = SkatDeal::new(hands, cards("DA.DT")).unwrap();
+    let contract = Contract::pickup(GameKind::Suit(Suit::Diamonds));
+    let mut game = SkatGame::with_declaration(deal, SkatRules::default(), Seat::MIDDLEHAND, 18, contract).unwrap();
+    let tricks = "CJ DQ D7 SJ DK D8 HJ DJ D9 SA S9 S7 ST SQ S8 CK C9 C7 HA HT H8";
+    for card in tricks.split(' ') {
+        let seat = game.to_act().unwrap();
+        let action = game.card_action(card.parse().unwrap());
+        game.try_apply(seat, action).unwrap();
+    }
+    assert_eq!(game.to_act(), Some(Seat::FOREHAND));
+    assert_eq!(game.points_won()[Seat::MIDDLEHAND], 0);
+    let mut solver = Solver::new();
+    assert_eq!(solver.skat(&game, Goal::Points), Ok(34));
+    let values: Vec<(trumpf_core::Card, i32)> = solver.skat_cards(&game, Goal::Points).unwrap().iter().collect();
+    assert_eq!(values.iter().map(|&(_, v)| v).collect::<Vec<_>>(), [34, 34, 34]);
+}

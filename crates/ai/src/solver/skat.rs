@@ -928,7 +928,9 @@ impl Node for SkatPos {
         // The top run of remaining trumps held by one side goes to that side:
         // nothing beats those cards whenever they are played.
         let mut run_declarer = 0;
+        let mut run_declarer_tricks = 0;
         let mut run_defenders = 0;
+        let mut run_defenders_tricks = 0;
         let trumps = remaining & ctx.trumps;
         if trumps != 0 {
             let declarer_top = declarer_cards & (1 << high_bit(trumps)) != 0;
@@ -938,8 +940,16 @@ impl Node for SkatPos {
             let run = if other_trumps == 0 { side & trumps } else { above(side & trumps, high_bit(other_trumps)) };
             if declarer_top {
                 run_declarer = ctx.pts(run);
+                // Each of those tricks holds a card of each defender.
+                let k = run.count_ones();
+                run_declarer_tricks =
+                    run_declarer + (0..3).filter(|&s| s != d).map(|s| ctx.cheapest(self.hands[s], k)).sum::<i32>();
             } else {
                 run_defenders = ctx.pts(run);
+                // The run takes at least as many tricks as one defender
+                // holds of it, each with a card of the declarer's.
+                let k = (0..3).filter(|&s| s != d).map(|s| (self.hands[s] & run).count_ones()).max().unwrap_or(0);
+                run_defenders_tricks = run_defenders + ctx.cheapest(declarer_cards, k);
             }
         }
         // Quick tricks: the leader cashes his top trumps, and the top cards
@@ -949,8 +959,12 @@ impl Node for SkatPos {
         let leader_is_declarer = leader == d;
         let lead_hand = self.hands[leader];
         let opponents = if leader_is_declarer { defender_cards } else { declarer_cards };
-        let opponent_trumps = opponents & ctx.trumps;
-        let top_trumps = if opponent_trumps == 0 { ctx.trumps } else { above(ctx.trumps, high_bit(opponent_trumps)) };
+        // A sure winner keeps the lead: it must beat the partner's cards
+        // too, or a partner left with only higher cards of the suit would
+        // have to overtake it and lead next himself.
+        let others = remaining & !lead_hand;
+        let other_trumps = others & ctx.trumps;
+        let top_trumps = if other_trumps == 0 { ctx.trumps } else { above(ctx.trumps, high_bit(other_trumps)) };
         let mut quick = (lead_hand & top_trumps).count_ones();
         let mut cash = 0;
         if quick > 0 {
@@ -966,15 +980,19 @@ impl Node for SkatPos {
             if lead_hand & class == 0 {
                 continue;
             }
-            // How many rounds every opponent who could ruff still follows.
+            // How many rounds every opponent who could ruff still follows
+            // (none where the partner, void in the suit, holds nothing but
+            // trumps: he would have to ruff and lead next).
             let mut rounds = u32::MAX;
             for (seat, &hand) in self.hands.iter().enumerate() {
                 let opponent = if leader_is_declarer { seat != d } else { seat == d };
                 if opponent && hand & ctx.trumps != 0 {
                     rounds = rounds.min((hand & class).count_ones());
+                } else if !opponent && seat != leader && hand != 0 && hand & !ctx.trumps == 0 {
+                    rounds = 0;
                 }
             }
-            let theirs = opponents & class;
+            let theirs = others & class;
             let winners = if theirs == 0 { lead_hand & class } else { above(lead_hand & class, high_bit(theirs)) };
             let taken = winners.count_ones().min(rounds);
             if taken == 0 {
@@ -996,8 +1014,12 @@ impl Node for SkatPos {
         }
         // With schwarz announced the play ends at the defenders' first
         // trick: a declarer who does not lead may never play his run.
-        let run_declarer = if ctx.early == EarlyEnd::DefenderTrick && !leader_is_declarer { 0 } else { run_declarer };
-        let (mut lo, mut hi) = (run_declarer, left - run_defenders);
+        let (run_declarer, run_declarer_tricks) = if ctx.early == EarlyEnd::DefenderTrick && !leader_is_declarer {
+            (0, 0)
+        } else {
+            (run_declarer, run_declarer_tricks)
+        };
+        let (mut lo, mut hi) = (run_declarer_tricks, left - run_defenders_tricks);
         if leader_is_declarer {
             lo = lo.max(run_declarer + cash);
         } else {

@@ -417,25 +417,36 @@ impl SpidgePos {
             return (sure_lo, sure_hi);
         }
         let lead_hand = self.hands[leader];
+        // A sure winner keeps the lead: it must beat the partner's cards
+        // too, or a partner left with only higher cards of the suit would
+        // have to overtake it and lead next himself.
+        let others = self.hands.iter().fold(0, |m, &h| m | h) & !lead_hand;
         let mut quick = 0;
         for class in PLAIN {
             if lead_hand & class == 0 {
                 continue;
             }
+            // Rounds every opponent with spades still follows; none where
+            // the partner, void in the suit, holds only spades and jokers
+            // (he would have to ruff and lead next).
             let mut rounds = u32::MAX;
             for (i, &h) in self.hands.iter().enumerate() {
-                if ctx.is_counted(i) != leader_counted && h & SPADES != 0 {
-                    rounds = rounds.min((h & class).count_ones());
+                if ctx.is_counted(i) != leader_counted {
+                    if h & SPADES != 0 {
+                        rounds = rounds.min((h & class).count_ones());
+                    }
+                } else if i != leader && h != 0 && h & !(SPADES | JOKERS) == 0 {
+                    rounds = 0;
                 }
             }
-            let their_class = theirs & class;
+            let their_class = others & class;
             let winners =
                 if their_class == 0 { lead_hand & class } else { above(lead_hand & class, high_bit(their_class)) };
             quick += winners.count_ones().min(rounds);
         }
         let lead_set = CardSet::from_bits_truncate(lead_hand);
         if legal_leads(&ctx.rules, lead_set, self.broken).bits() & SPADES != 0 {
-            let their_spades = theirs & SPADES;
+            let their_spades = others & SPADES;
             let top = if their_spades == 0 { SPADES } else { above(SPADES, high_bit(their_spades)) };
             quick += (lead_hand & top).count_ones();
         }
