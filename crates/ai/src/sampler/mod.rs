@@ -16,7 +16,9 @@
 //! * **Spitzer**: what the announcement implies (a caller holds both black
 //!   queens and, for `CallAce`, not the called ace; for `CallAceVoid` no
 //!   card of the called suit), and whatever the teams the view knows imply.
-//! * **Spidge**: the dummy is face up; only the hidden hands are dealt.
+//! * **Spidge**: the dummy is face up; only the hidden hands are dealt. A
+//!   hand that led a trump where only a hand of trumps may (before trumps
+//!   are broken, or under `NeverUnlessOnlyTrumps`) holds nothing else.
 //!
 //! The deal is drawn uniformly among the deals that fit the hard
 //! constraints ([`deal::Deck`]); a world is then rebuilt by replaying the
