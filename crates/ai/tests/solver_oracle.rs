@@ -36,6 +36,11 @@ fn minimax<G: Game>(game: &G, leaf: &dyn Fn(&G) -> i32, maximises: &dyn Fn(&G, S
 
 /// The minimax value after each legal card of the seat to act.
 fn per_card<G: Game>(game: &G, leaf: &dyn Fn(&G) -> i32, maximises: &dyn Fn(&G, Seat) -> bool) -> Vec<(Card, i32)> {
+    after_each_card(game, |next| minimax(next, leaf, maximises))
+}
+
+/// `value` of the position after each legal card of the seat to act.
+fn after_each_card<G: Game>(game: &G, mut value: impl FnMut(&G) -> i32) -> Vec<(Card, i32)> {
     let mut actions = Vec::new();
     game.legal_actions(&mut actions);
     actions
@@ -43,9 +48,66 @@ fn per_card<G: Game>(game: &G, leaf: &dyn Fn(&G) -> i32, maximises: &dyn Fn(&G, 
         .map(|&a| {
             let mut next = game.clone();
             next.apply_unchecked(a);
-            (G::card_of(a).unwrap(), minimax(&next, leaf, maximises))
+            (G::card_of(a).unwrap(), value(&next))
         })
         .collect()
+}
+
+/// What the rest of a deal depends on at a trick start, besides the hands
+/// and the seat to play: a game's own summary of the play so far (points
+/// and tricks won, sides), `None` inside a trick.
+type Summary<G> = dyn Fn(&G) -> Option<u64>;
+
+/// The same minimax with a memo: at trick starts the final value is kept
+/// under the whole state it depends on (every hand, the seat to play and
+/// the game's [`Summary`]), so deeper endgames stay within reach. Still no
+/// pruning, no bounds, nothing of the solver's.
+struct Memo<'a, G> {
+    leaf: &'a dyn Fn(&G) -> i32,
+    maximises: &'a dyn Fn(&G, Seat) -> bool,
+    summary: &'a Summary<G>,
+    seen: std::collections::HashMap<([u64; 4], u8, u64), i32>,
+}
+
+impl<G: Game> Memo<'_, G> {
+    fn value(&mut self, game: &G) -> i32 {
+        let Some(seat) = game.to_act() else { return (self.leaf)(game) };
+        let key = (self.summary)(game).map(|s| {
+            let mut hands = [0; 4];
+            for p in Seat::all(game.seats()) {
+                hands[p.index()] = game.hand(p).bits();
+            }
+            (hands, seat.index() as u8, s)
+        });
+        if let Some(v) = key.as_ref().and_then(|k| self.seen.get(k)) {
+            return *v;
+        }
+        let mut actions = Vec::new();
+        game.legal_actions(&mut actions);
+        let max = (self.maximises)(game, seat);
+        let mut best = if max { i32::MIN } else { i32::MAX };
+        for a in actions {
+            let mut next = game.clone();
+            next.apply_unchecked(a);
+            let v = self.value(&next);
+            best = if max { best.max(v) } else { best.min(v) };
+        }
+        if let Some(k) = key {
+            self.seen.insert(k, best);
+        }
+        best
+    }
+
+    /// The value and the value after each legal card.
+    fn solve(&mut self, game: &G) -> (i32, Vec<(Card, i32)>) {
+        let cards = if game.is_over() { Vec::new() } else { after_each_card(game, |next| self.value(next)) };
+        (self.value(game), cards)
+    }
+}
+
+/// Packs small counters into a summary.
+fn pack(values: impl IntoIterator<Item = u8>) -> u64 {
+    values.into_iter().fold(0, |acc, v| acc << 8 | u64::from(v))
 }
 
 /// Random legal card plays until `tricks_left` tricks remain (of
@@ -72,7 +134,8 @@ fn skat_tally(game: &SkatGame) -> trumpf_core::skat::PlayTally {
     }
 }
 
-fn skat_oracle(game: &SkatGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
+/// The plain minimax, or with `memo` the memoized one.
+fn skat_oracle(game: &SkatGame, goal: Goal, memo: bool) -> (i32, Vec<(Card, i32)>) {
     let contract = game.contract().unwrap();
     let (declarer, _) = game.declarer().unwrap();
     let null = contract.kind == GameKind::Null;
@@ -95,8 +158,19 @@ fn skat_oracle(game: &SkatGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
     // The declarer maximises his points, or his chance to win; in the Null
     // win goal "winning" is staying clean, the points goal is the same game
     // of card points as in suit and grand.
-    let declarer_max = true;
-    let maximises = move |_: &SkatGame, seat: Seat| (seat == declarer) == declarer_max;
+    let maximises = move |_: &SkatGame, seat: Seat| seat == declarer;
+    if memo {
+        // The rest of a Skat deal depends on the hands, the leader and what
+        // each seat has won so far.
+        let summary = |g: &SkatGame| {
+            g.current_trick().1.is_empty().then(|| {
+                let (p, t) = (g.points_won(), g.tricks_won());
+                pack(Seat::all(3).flat_map(|s| [p[s], t[s]]))
+            })
+        };
+        let mut memo = Memo { leaf: &*leaf, maximises: &maximises, summary: &summary, seen: Default::default() };
+        return memo.solve(game);
+    }
     let value = if game.is_over() { leaf(game) } else { minimax(game, &*leaf, &maximises) };
     (value, if game.is_over() { Vec::new() } else { per_card(game, &*leaf, &maximises) })
 }
@@ -116,9 +190,14 @@ fn skat_contracts() -> Vec<Contract> {
 
 /// Checks value and per-card values; returns how many cards were compared.
 fn check_skat(game: &SkatGame, solver: &mut Solver, what: &str) -> usize {
+    check_skat_with(game, solver, what, false)
+}
+
+/// [`check_skat`] against the plain or (`memo`) the memoized minimax.
+fn check_skat_with(game: &SkatGame, solver: &mut Solver, what: &str, memo: bool) -> usize {
     let mut compared = 0;
     for goal in [Goal::Points, Goal::Win] {
-        let (value, cards) = skat_oracle(game, goal);
+        let (value, cards) = skat_oracle(game, goal, memo);
         assert_eq!(solver.skat(game, goal), Ok(value), "{what} {goal:?}: value");
         let got = solver.skat_cards(game, goal).unwrap();
         let got: Vec<(Card, i32)> = got.iter().collect();
@@ -148,32 +227,71 @@ fn skat_endgames_match_minimax() {
     let mut compared = 0;
     for round in 0..rounds {
         for (i, &contract) in contracts.iter().enumerate() {
-            let seed = rng.random::<u64>();
-            let declarer = Seat::new(rng.random_range(0..3)).unwrap();
-            let deal = SkatDeal::from_seed(seed);
-            let tricks = 4;
-            let extra = rng.random_range(0..3);
-            // Deals that end early (Null, schwarz announced) are dealt again.
-            let mut game = SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, contract).unwrap();
-            for retry in 0..20u64 {
-                game = SkatGame::with_declaration(
-                    SkatDeal::from_seed(seed.wrapping_add(retry)),
-                    SkatRules::default(),
-                    declarer,
-                    18,
-                    contract,
-                )
-                .unwrap();
-                random_endgame(&mut game, &mut rng, 3, tricks, extra);
-                if !game.is_over() {
-                    break;
-                }
-            }
+            let (seed, game) = skat_endgame(&mut rng, contract, 4);
             compared += check_skat(&game, &mut solver, &format!("round {round} contract {i} {contract} seed {seed}"));
         }
     }
     // The positions are unfinished deals with real choices in most of them.
     assert!(compared >= rounds * contracts.len() * 2 * 3 / 2, "only {compared} cards compared");
+}
+
+/// A random `contract` endgame of `tricks` tricks (and up to two cards of
+/// the next), the declarer at random; deals that end early (Null, schwarz
+/// announced) are dealt again.
+fn skat_endgame(rng: &mut ChaCha8Rng, contract: Contract, tricks: usize) -> (u64, SkatGame) {
+    let seed = rng.random::<u64>();
+    let declarer = Seat::new(rng.random_range(0..3)).unwrap();
+    let extra = rng.random_range(0..3);
+    let mut game =
+        SkatGame::with_declaration(SkatDeal::from_seed(seed), SkatRules::default(), declarer, 18, contract).unwrap();
+    for retry in 0..20u64 {
+        let deal = SkatDeal::from_seed(seed.wrapping_add(retry));
+        game = SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, contract).unwrap();
+        random_endgame(&mut game, rng, 3, tricks, extra);
+        if !game.is_over() {
+            break;
+        }
+    }
+    (seed, game)
+}
+
+/// Deeper Skat endgames (five tricks; in release builds six) against the
+/// memoized minimax: the bounds, settled tricks and table entries of whole
+/// trick sequences, beyond the plain minimax's reach.
+#[test]
+fn skat_deeper_endgames_match_memoized_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6061);
+    let mut solver = Solver::with_table_bits(16);
+    let (rounds, tricks) = if cfg!(debug_assertions) { (10, 5) } else { (3, 6) };
+    deeper_skat_endgames(&mut rng, &mut solver, rounds, tricks);
+}
+
+/// For a long check beyond the suite, as a command:
+/// `STRESS_ROUNDS=50 STRESS_TRICKS=8 cargo test --release -p trumpf-ai --test solver_oracle -- --ignored --nocapture`
+/// (`STRESS_SEED` picks other deals).
+#[test]
+#[ignore = "a long check, run by hand"]
+fn skat_deep_endgames_stress() {
+    let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let mut rng = ChaCha8Rng::seed_from_u64(var("STRESS_SEED", 1));
+    let mut solver = Solver::new();
+    let (rounds, tricks) = (var("STRESS_ROUNDS", 10) as usize, var("STRESS_TRICKS", 8) as usize);
+    deeper_skat_endgames(&mut rng, &mut solver, rounds, tricks);
+}
+
+fn deeper_skat_endgames(rng: &mut ChaCha8Rng, solver: &mut Solver, rounds: usize, tricks: usize) {
+    let contracts = skat_contracts();
+    let mut compared = 0;
+    for round in 0..rounds {
+        for (i, &contract) in contracts.iter().enumerate() {
+            let (seed, game) = skat_endgame(rng, contract, tricks);
+            let what = format!("round {round} contract {i} {contract} seed {seed}, {tricks} tricks");
+            compared += check_skat_with(&game, solver, &what, true);
+        }
+        eprintln!("round {round}: {compared} cards compared");
+    }
+    // Most positions leave a choice.
+    assert!(compared >= rounds * contracts.len() * 2, "only {compared} cards compared");
 }
 
 // --------------------------------------------------------------- spitzer
@@ -197,7 +315,8 @@ fn spitzer_goal(game: &SpitzerGame) -> (bool, u8) {
     }
 }
 
-fn spitzer_oracle(game: &SpitzerGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
+/// The plain minimax, or with `memo` the memoized one.
+fn spitzer_oracle(game: &SpitzerGame, goal: Goal, memo: bool) -> (i32, Vec<(Card, i32)>) {
     let me = game.to_act().unwrap();
     let (counted, leaf): (u8, Leaf<SpitzerGame>) = match goal {
         Goal::Points => {
@@ -222,6 +341,25 @@ fn spitzer_oracle(game: &SpitzerGame, goal: Goal) -> (i32, Vec<(Card, i32)>) {
         }
     };
     let maximises = move |_: &SpitzerGame, seat: Seat| counted >> seat.index() & 1 != 0;
+    if memo {
+        // Besides the hands and the leader: each seat's points and tricks,
+        // the sides as far as fixed (the first trick's winner, when called)
+        // and whether the called suit was led (the called ace's duty).
+        let summary = |g: &SpitzerGame| {
+            g.current_trick().1.is_empty().then(|| {
+                let (p, t) = (g.points_won(), g.tricks_won());
+                let seats = || Seat::all(4);
+                let side = g.declaring_side().map_or(16, |s| s.bits());
+                let tricks = [
+                    t[Seat::new(0).unwrap()] << 4 | t[Seat::new(1).unwrap()],
+                    t[Seat::new(2).unwrap()] << 4 | t[Seat::new(3).unwrap()],
+                ];
+                pack(seats().map(|s| p[s]).chain(tricks).chain([side, u8::from(g.called_suit_led())]))
+            })
+        };
+        let mut memo = Memo { leaf: &*leaf, maximises: &maximises, summary: &summary, seen: Default::default() };
+        return memo.solve(game);
+    }
     (minimax(game, &*leaf, &maximises), per_card(game, &*leaf, &maximises))
 }
 
@@ -245,6 +383,36 @@ fn spitzer_with(deal: SpitzerDeal, wanted: &dyn Fn(Announcement) -> bool) -> Opt
 fn spitzer_endgames_match_minimax() {
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let mut solver = Solver::with_table_bits(16);
+    let rounds = if cfg!(debug_assertions) { 30 } else { 60 };
+    let tricks = if cfg!(debug_assertions) { 2 } else { 3 };
+    spitzer_endgames(&mut rng, &mut solver, rounds, tricks, false);
+}
+
+/// Deeper Spitzer endgames (four tricks; in release builds five) against
+/// the memoized minimax.
+#[test]
+fn spitzer_deeper_endgames_match_memoized_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7007);
+    let mut solver = Solver::with_table_bits(16);
+    let (rounds, tricks) = if cfg!(debug_assertions) { (2, 4) } else { (2, 5) };
+    spitzer_endgames(&mut rng, &mut solver, rounds, tricks, true);
+}
+
+/// The Spitzer counterpart of [`skat_deep_endgames_stress`], the same
+/// variables.
+#[test]
+#[ignore = "a long check, run by hand"]
+fn spitzer_deep_endgames_stress() {
+    let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let mut rng = ChaCha8Rng::seed_from_u64(var("STRESS_SEED", 1));
+    let mut solver = Solver::new();
+    let (rounds, tricks) = (var("STRESS_ROUNDS", 10) as usize, var("STRESS_TRICKS", 6) as usize);
+    spitzer_endgames(&mut rng, &mut solver, rounds, tricks, true);
+}
+
+/// `rounds` × 6 endgames of each announcement kind, against the plain or
+/// (`memo`) the memoized minimax.
+fn spitzer_endgames(rng: &mut ChaCha8Rng, solver: &mut Solver, rounds: usize, tricks: usize, memo: bool) {
     let kinds: [(&str, Wanted); 6] = [
         ("all pass", |_| false),
         ("called ace", |a| matches!(a, Announcement::CallAce(_) | Announcement::CallAceVoid(_))),
@@ -253,26 +421,27 @@ fn spitzer_endgames_match_minimax() {
         ("zola schneider", |a| a == Announcement::ZolaSchneider),
         ("zola schneider schwarz", |a| a == Announcement::ZolaSchneiderSchwarz),
     ];
-    let rounds = if cfg!(debug_assertions) { 30 } else { 60 };
     let mut checked = [0; 6];
     for round in 0..rounds * 6 {
         for (k, (name, wanted)) in kinds.iter().enumerate() {
             let seed = rng.random::<u64>();
             let Some(mut game) = spitzer_with(SpitzerDeal::from_seed(seed), wanted) else { continue };
-            let tricks = if cfg!(debug_assertions) { 2 } else { 3 };
             let extra = rng.random_range(0..4);
-            random_endgame(&mut game, &mut rng, 4, tricks, extra);
+            random_endgame(&mut game, rng, 4, tricks, extra);
             if game.is_over() || game.contract().is_none() {
                 continue;
             }
             checked[k] += 1;
             for goal in [Goal::Points, Goal::Win] {
-                let (value, cards) = spitzer_oracle(&game, goal);
-                let what = format!("round {round} {name} seed {seed} {goal:?}");
+                let (value, cards) = spitzer_oracle(&game, goal, memo);
+                let what = format!("round {round} {name} seed {seed} {goal:?}, {tricks} tricks");
                 assert_eq!(solver.spitzer(&game, goal), Ok(value), "{what}: value");
                 let got: Vec<(Card, i32)> = solver.spitzer_cards(&game, goal).unwrap().iter().collect();
                 assert_eq!(got, cards, "{what}: per card");
             }
+        }
+        if memo {
+            eprintln!("round {round}: {checked:?} positions");
         }
     }
     assert!(checked.iter().all(|&n| n > 0), "every announcement checked: {checked:?}");
