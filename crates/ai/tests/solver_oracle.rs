@@ -56,7 +56,7 @@ fn after_each_card<G: Game>(game: &G, mut value: impl FnMut(&G) -> i32) -> Vec<(
 /// What the rest of a deal depends on at a trick start, besides the hands
 /// and the seat to play: a game's own summary of the play so far (points
 /// and tricks won, sides), `None` inside a trick.
-type Summary<G> = dyn Fn(&G) -> Option<u64>;
+type Summary<G> = dyn Fn(&G) -> Option<u128>;
 
 /// The same minimax with a memo: at trick starts the final value is kept
 /// under the whole state it depends on (every hand, the seat to play and
@@ -66,7 +66,7 @@ struct Memo<'a, G> {
     leaf: &'a dyn Fn(&G) -> i32,
     maximises: &'a dyn Fn(&G, Seat) -> bool,
     summary: &'a Summary<G>,
-    seen: std::collections::HashMap<([u64; 4], u8, u64), i32>,
+    seen: std::collections::HashMap<([u64; 4], u8, u128), i32>,
 }
 
 impl<G: Game> Memo<'_, G> {
@@ -106,8 +106,8 @@ impl<G: Game> Memo<'_, G> {
 }
 
 /// Packs small counters into a summary.
-fn pack(values: impl IntoIterator<Item = u8>) -> u64 {
-    values.into_iter().fold(0, |acc, v| acc << 8 | u64::from(v))
+fn pack(values: impl IntoIterator<Item = u8>) -> u128 {
+    values.into_iter().fold(0, |acc, v| acc << 8 | u128::from(v))
 }
 
 /// Random legal card plays until `tricks_left` tricks remain (of
@@ -449,7 +449,8 @@ fn spitzer_endgames(rng: &mut ChaCha8Rng, solver: &mut Solver, rounds: usize, tr
 
 // ---------------------------------------------------------------- spidge
 
-fn spidge_oracle(game: &SpidgeGame, objective: Objective) -> (i32, Vec<(Card, i32)>) {
+/// The plain minimax, or with `memo` the memoized one.
+fn spidge_oracle(game: &SpidgeGame, objective: Objective, memo: bool) -> (i32, Vec<(Card, i32)>) {
     let me = game.to_act().unwrap();
     let leaf = move |g: &SpidgeGame| {
         let t = g.tricks();
@@ -459,6 +460,21 @@ fn spidge_oracle(game: &SpidgeGame, objective: Objective) -> (i32, Vec<(Card, i3
         })
     };
     let maximises = move |_: &SpidgeGame, seat: Seat| (seat == me) == (objective == Objective::Max);
+    if memo {
+        // Besides the seats' hands and the seat to play: the dummy's cards,
+        // the hand that leads (the dealer or the dummy), each hand's
+        // tricks and whether trumps are broken.
+        let summary = |g: &SpidgeGame| {
+            g.current_trick().1.is_empty().then(|| {
+                let t = g.tricks();
+                let counts =
+                    pack(Hand::ALL.iter().map(|&h| t[h]).chain([g.leader() as u8, u8::from(g.trumps_broken())]));
+                counts << 64 | u128::from(g.dummy().bits())
+            })
+        };
+        let mut memo = Memo { leaf: &leaf, maximises: &maximises, summary: &summary, seen: Default::default() };
+        return memo.solve(game);
+    }
     (minimax(game, &leaf, &maximises), per_card(game, &leaf, &maximises))
 }
 
@@ -485,7 +501,7 @@ fn spidge_endgames_match_minimax() {
             let extra = rng.random_range(0..4);
             random_endgame(&mut game, &mut rng, 4, tricks, extra);
             for objective in [Objective::Max, Objective::Min] {
-                let (value, cards) = spidge_oracle(&game, objective);
+                let (value, cards) = spidge_oracle(&game, objective, false);
                 let what = format!("round {round} {name} seed {seed} {objective:?}");
                 assert_eq!(solver.spidge(&game, objective), Ok(value), "{what}: value");
                 let got: Vec<(Card, i32)> = solver.spidge_cards(&game, objective).unwrap().iter().collect();
@@ -515,7 +531,7 @@ fn spidge_endgames_with_jokers_in_play() {
         }
         checked += 1;
         for objective in [Objective::Max, Objective::Min] {
-            let (value, cards) = spidge_oracle(&game, objective);
+            let (value, cards) = spidge_oracle(&game, objective, false);
             assert_eq!(solver.spidge(&game, objective), Ok(value), "seed {seed} {objective:?}");
             let got: Vec<(Card, i32)> = solver.spidge_cards(&game, objective).unwrap().iter().collect();
             assert_eq!(got, cards, "seed {seed} {objective:?}: per card");
@@ -568,6 +584,46 @@ fn skat_trump_heavy_endgames_match_minimax() {
 fn spidge_longer_endgames_match_minimax() {
     let mut rng = ChaCha8Rng::seed_from_u64(31337);
     let mut solver = Solver::with_table_bits(16);
+    // The same partner bound first failed at position 815 (891 in debug
+    // builds): rare positions need many.
+    let positions = if cfg!(debug_assertions) { 1000 } else { 2000 };
+    let tricks = |i: usize| if cfg!(debug_assertions) || i % 8 != 0 { 3 } else { 4 };
+    spidge_endgames(&mut rng, &mut solver, positions, &tricks, false);
+}
+
+/// Deeper Spidge endgames (five tricks, more of them in release builds)
+/// against the memoized minimax.
+#[test]
+fn spidge_deeper_endgames_match_memoized_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5252);
+    let mut solver = Solver::with_table_bits(16);
+    let (positions, tricks) = if cfg!(debug_assertions) { (40, 5) } else { (100, 5) };
+    spidge_endgames(&mut rng, &mut solver, positions, &|_| tricks, true);
+}
+
+/// The Spidge counterpart of [`skat_deep_endgames_stress`]
+/// (`STRESS_ROUNDS` positions; six tricks take about two seconds each).
+#[test]
+#[ignore = "a long check, run by hand"]
+fn spidge_deep_endgames_stress() {
+    let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let mut rng = ChaCha8Rng::seed_from_u64(var("STRESS_SEED", 1));
+    let mut solver = Solver::new();
+    let (positions, tricks) = (var("STRESS_ROUNDS", 100) as usize, var("STRESS_TRICKS", 6) as usize);
+    spidge_endgames(&mut rng, &mut solver, positions, &|_| tricks, true);
+}
+
+/// `positions` endgames of `tricks(i)` tricks: every hand to move, the
+/// dealer playing his own hand and the dummy, both objectives, the joker
+/// rules, and positions with both jokers still out; against the plain or
+/// (`memo`) the memoized minimax.
+fn spidge_endgames(
+    rng: &mut ChaCha8Rng,
+    solver: &mut Solver,
+    positions: usize,
+    tricks: &dyn Fn(usize) -> usize,
+    memo: bool,
+) {
     let d = SpidgeRules::default();
     let variants = [
         ("default", d),
@@ -575,26 +631,23 @@ fn spidge_longer_endgames_match_minimax() {
         ("first joker wins", SpidgeRules { double_joker: DoubleJoker::FirstJokerWins, ..d }),
         ("free leads", SpidgeRules { trump_lead: TrumpLead::Free, ..d }),
     ];
-    // The same partner bound first failed at position 815 (891 in debug
-    // builds): rare positions need many.
-    let positions = if cfg!(debug_assertions) { 1000 } else { 2000 };
     let (mut dealer, mut both_jokers) = (0, 0);
     for i in 0..positions {
         let (name, rules) = variants[i % variants.len()];
-        let tricks = if cfg!(debug_assertions) || i % 8 != 0 { 3 } else { 4 };
+        let tricks = tricks(i);
         let extra = rng.random_range(0..4);
         let out_of = |game: &SpidgeGame| Hand::ALL.iter().fold(trumpf_core::CardSet::EMPTY, |m, &h| m | game.cards(h));
         // Every other position keeps both jokers out (dealt again until it does).
         let mut seed = rng.random::<u64>();
         let mut game = SpidgeGame::new(SpidgeDeal::from_seed(seed), rules);
-        random_endgame(&mut game, &mut rng, 4, tricks, extra);
+        random_endgame(&mut game, rng, 4, tricks, extra);
         for _ in 0..400 {
             if i % 2 == 1 || trumpf_core::CardSet::JOKERS.is_subset(out_of(&game)) {
                 break;
             }
             seed = rng.random::<u64>();
             game = SpidgeGame::new(SpidgeDeal::from_seed(seed), rules);
-            random_endgame(&mut game, &mut rng, 4, tricks, extra);
+            random_endgame(&mut game, rng, 4, tricks, extra);
         }
         // Every fourth position has the dealer to play (his hand or the dummy's).
         while i % 4 == 2 && !game.is_over() && game.to_act() != Some(trumpf_core::spidge::DEALER) {
@@ -609,12 +662,15 @@ fn spidge_longer_endgames_match_minimax() {
         both_jokers += usize::from(trumpf_core::CardSet::JOKERS.is_subset(out));
         dealer += usize::from(game.to_act() == Some(trumpf_core::spidge::DEALER));
         for objective in [Objective::Max, Objective::Min] {
-            let (value, cards) = spidge_oracle(&game, objective);
+            let (value, cards) = spidge_oracle(&game, objective, memo);
             let what = format!("position {i} {name} seed {seed} {objective:?}");
             assert_eq!(solver.spidge(&game, objective), Ok(value), "{what}: value");
             let got: Vec<(Card, i32)> = solver.spidge_cards(&game, objective).unwrap().iter().collect();
             assert_eq!(got, cards, "{what}: per card");
         }
+    }
+    if memo {
+        eprintln!("{positions} positions, dealer to move in {dealer}, both jokers out in {both_jokers}");
     }
     assert!(dealer > 0 && both_jokers > 0, "dealer to move {dealer}, both jokers out {both_jokers}");
 }
