@@ -587,7 +587,7 @@ fn spidge_longer_endgames_match_minimax() {
     // The same partner bound first failed at position 815 (891 in debug
     // builds): rare positions need many.
     let positions = if cfg!(debug_assertions) { 1000 } else { 2000 };
-    let tricks = |i: usize| if cfg!(debug_assertions) || i % 8 != 0 { 3 } else { 4 };
+    let tricks = |i: usize| if cfg!(debug_assertions) || !i.is_multiple_of(8) { 3 } else { 4 };
     spidge_endgames(&mut rng, &mut solver, positions, &tricks, false);
 }
 
