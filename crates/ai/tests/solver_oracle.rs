@@ -266,8 +266,10 @@ fn skat_deeper_endgames_match_memoized_minimax() {
     deeper_skat_endgames(&mut rng, &mut solver, rounds, tricks);
 }
 
-/// For a long check beyond the suite, as a command:
-/// `STRESS_ROUNDS=50 STRESS_TRICKS=8 cargo test --release -p trumpf-ai --test solver_oracle -- --ignored --nocapture`
+/// For a long check beyond the suite, as a command (the README's): each
+/// round is one endgame per contract form, about 40 seconds at seven
+/// tricks (eight take minutes and gigabytes per position):
+/// `STRESS_ROUNDS=40 STRESS_TRICKS=7 cargo test --release -p trumpf-ai --test solver_oracle skat_deep -- --ignored --nocapture`
 /// (`STRESS_SEED` picks other deals).
 #[test]
 #[ignore = "a long check, run by hand"]
@@ -275,7 +277,7 @@ fn skat_deep_endgames_stress() {
     let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
     let mut rng = ChaCha8Rng::seed_from_u64(var("STRESS_SEED", 1));
     let mut solver = Solver::new();
-    let (rounds, tricks) = (var("STRESS_ROUNDS", 10) as usize, var("STRESS_TRICKS", 8) as usize);
+    let (rounds, tricks) = (var("STRESS_ROUNDS", 10) as usize, var("STRESS_TRICKS", 7) as usize);
     deeper_skat_endgames(&mut rng, &mut solver, rounds, tricks);
 }
 
