@@ -274,11 +274,17 @@ fn skat_deeper_endgames_match_memoized_minimax() {
 #[test]
 #[ignore = "a long check, run by hand"]
 fn skat_deep_endgames_stress() {
-    let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    let mut rng = ChaCha8Rng::seed_from_u64(var("STRESS_SEED", 1));
-    let mut solver = Solver::new();
-    let (rounds, tricks) = (var("STRESS_ROUNDS", 10) as usize, var("STRESS_TRICKS", 7) as usize);
+    let (mut rng, mut solver, rounds, tricks) = stress(10, 7);
     deeper_skat_endgames(&mut rng, &mut solver, rounds, tricks);
+}
+
+/// A stress test's deals, a full-size solver, and its rounds and tricks:
+/// `STRESS_SEED`, `STRESS_ROUNDS` and `STRESS_TRICKS` from the environment,
+/// or the defaults given.
+fn stress(rounds: usize, tricks: usize) -> (ChaCha8Rng, Solver, usize, usize) {
+    let var = |name: &str, default: usize| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let seed = var("STRESS_SEED", 1) as u64;
+    (ChaCha8Rng::seed_from_u64(seed), Solver::new(), var("STRESS_ROUNDS", rounds), var("STRESS_TRICKS", tricks))
 }
 
 fn deeper_skat_endgames(rng: &mut ChaCha8Rng, solver: &mut Solver, rounds: usize, tricks: usize) {
@@ -405,10 +411,7 @@ fn spitzer_deeper_endgames_match_memoized_minimax() {
 #[test]
 #[ignore = "a long check, run by hand"]
 fn spitzer_deep_endgames_stress() {
-    let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    let mut rng = ChaCha8Rng::seed_from_u64(var("STRESS_SEED", 1));
-    let mut solver = Solver::new();
-    let (rounds, tricks) = (var("STRESS_ROUNDS", 10) as usize, var("STRESS_TRICKS", 6) as usize);
+    let (mut rng, mut solver, rounds, tricks) = stress(10, 6);
     spitzer_endgames(&mut rng, &mut solver, rounds, tricks, true);
 }
 
@@ -608,10 +611,7 @@ fn spidge_deeper_endgames_match_memoized_minimax() {
 #[test]
 #[ignore = "a long check, run by hand"]
 fn spidge_deep_endgames_stress() {
-    let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    let mut rng = ChaCha8Rng::seed_from_u64(var("STRESS_SEED", 1));
-    let mut solver = Solver::new();
-    let (positions, tricks) = (var("STRESS_ROUNDS", 100) as usize, var("STRESS_TRICKS", 6) as usize);
+    let (mut rng, mut solver, positions, tricks) = stress(100, 6);
     spidge_endgames(&mut rng, &mut solver, positions, &|_| tricks, true);
 }
 
