@@ -242,15 +242,18 @@ fn skat_endgame(rng: &mut ChaCha8Rng, contract: Contract, tricks: usize) -> (u64
     let seed = rng.random::<u64>();
     let declarer = Seat::new(rng.random_range(0..3)).unwrap();
     let extra = rng.random_range(0..3);
-    let mut game =
-        SkatGame::with_declaration(SkatDeal::from_seed(seed), SkatRules::default(), declarer, 18, contract).unwrap();
-    for retry in 0..20u64 {
+    let mut dealt = |retry: u64| {
         let deal = SkatDeal::from_seed(seed.wrapping_add(retry));
-        game = SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, contract).unwrap();
+        let mut game = SkatGame::with_declaration(deal, SkatRules::default(), declarer, 18, contract).unwrap();
         random_endgame(&mut game, rng, 3, tricks, extra);
+        game
+    };
+    let mut game = dealt(0);
+    for retry in 1..20 {
         if !game.is_over() {
             break;
         }
+        game = dealt(retry);
     }
     (seed, game)
 }
@@ -356,13 +359,9 @@ fn spitzer_oracle(game: &SpitzerGame, goal: Goal, memo: bool) -> (i32, Vec<(Card
         let summary = |g: &SpitzerGame| {
             g.current_trick().1.is_empty().then(|| {
                 let (p, t) = (g.points_won(), g.tricks_won());
-                let seats = || Seat::all(4);
                 let side = g.declaring_side().map_or(16, |s| s.bits());
-                let tricks = [
-                    t[Seat::new(0).unwrap()] << 4 | t[Seat::new(1).unwrap()],
-                    t[Seat::new(2).unwrap()] << 4 | t[Seat::new(3).unwrap()],
-                ];
-                pack(seats().map(|s| p[s]).chain(tricks).chain([side, u8::from(g.called_suit_led())]))
+                let won = Seat::all(4).flat_map(|s| [p[s], t[s]]);
+                pack(won.chain([side, u8::from(g.called_suit_led())]))
             })
         };
         let mut memo = Memo { leaf: &*leaf, maximises: &maximises, summary: &summary, seen: Default::default() };
