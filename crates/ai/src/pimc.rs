@@ -29,8 +29,10 @@
 //!   won too. After the auction it picks hand or pickup by the expected
 //!   Seeger–Fabian score against the others' (a lost game also gives each
 //!   opponent 40), and after a pickup the discard and the game the same
-//!   way over [`PICKUP_DEALS`] times as many deals; it declares the game
-//!   it discarded for.
+//!   way over [`PICKUP_DEALS`] times as many deals (or
+//!   [`PimcConfig::pickup_deals`]), each suit or grand game with the
+//!   rule's discard or with each of its [`PimcConfig::discards`] best; it
+//!   declares the game it discarded for.
 //! * **Kontra and Re**: said when the sampled worlds say the declarer's game
 //!   is likely lost (Kontra) or won (Re).
 //! * **Spitzer announcements**: each legal announcement and passing are
@@ -144,6 +146,14 @@ pub struct PimcConfig {
     /// best suit or grand game the skat makes won (the declarer chooses his
     /// game after seeing the skat), rather than each game type alone.
     pub best_pickup: bool,
+    /// After picking up: how many of the rule's discards
+    /// ([`discards_for`]) each suit or grand game is solved with, the best
+    /// laid away (1: the rule's first alone). Several are told apart by the
+    /// same deals, so the choice is between discards, not between samples.
+    pub discards: u8,
+    /// After picking up: the deals that value each game and discard; 0
+    /// takes three times the bidding deals (at least 4 of them).
+    pub pickup_deals: usize,
     /// The search nodes of one decision, in multiples of
     /// [`DECISION_NODES`] (a Skat declarer's opening lead: of
     /// [`OPENING_LEAD_NODES`]).
@@ -163,6 +173,8 @@ impl PimcConfig {
         resample: 1,
         rollouts: false,
         best_pickup: false,
+        discards: 1,
+        pickup_deals: 0,
         budget: 1,
     };
     /// More worlds, inference (the play judged by the heuristic bot's
@@ -179,6 +191,8 @@ impl PimcConfig {
         resample: 1,
         rollouts: true,
         best_pickup: true,
+        discards: 1,
+        pickup_deals: 0,
         budget: 1,
     };
     /// The strongest measured: for now medium's settings. More worlds per
@@ -203,6 +217,20 @@ impl PimcConfig {
     /// The search nodes of one decision whose default is `base`.
     fn nodes(&self, base: u64) -> u64 {
         base.saturating_mul(u64::from(self.budget.max(1)))
+    }
+
+    /// The deals that value the games after a pickup.
+    fn pickup_deals(&self) -> usize {
+        if self.pickup_deals > 0 { self.pickup_deals } else { PICKUP_DEALS * self.bidding_worlds.max(4) }
+    }
+
+    /// How many times the default's solves the choice after a pickup
+    /// makes (at least 1): its decision gets as many times the nodes.
+    fn pickup_scale(&self) -> u64 {
+        let kinds = GameKind::ALL.len();
+        let solves = self.pickup_deals() * ((kinds - 1) * usize::from(self.discards.max(1)) + 1);
+        let default = PICKUP_DEALS * self.bidding_worlds.max(4) * kinds;
+        solves.div_ceil(default.max(1)).max(1) as u64
     }
 }
 
@@ -531,9 +559,15 @@ fn won_share(won: impl IntoIterator<Item = bool>) -> f64 {
 /// him, voids help, aces and trumps stay); for Null the two most dangerous
 /// high cards.
 pub(crate) fn discard_for(kind: GameKind, twelve: CardSet) -> CardSet {
+    discards_for(kind, twelve, 1).first().copied().unwrap_or(CardSet::EMPTY)
+}
+
+/// The rule's `n` best discards of `twelve` for a `kind` game, best first
+/// (see [`discard_for`]); of equal ones the first found.
+pub(crate) fn discards_for(kind: GameKind, twelve: CardSet, n: usize) -> Vec<CardSet> {
     let trumps = kind.trumps();
-    let mut best: Option<(i32, CardSet)> = None;
     let cards: Vec<Card> = twelve.iter().collect();
+    let mut scored = Vec::with_capacity(cards.len() * cards.len() / 2);
     for (i, &a) in cards.iter().enumerate() {
         for &b in &cards[i + 1..] {
             let away = CardSet::single(a).with(b);
@@ -561,12 +595,12 @@ pub(crate) fn discard_for(kind: GameKind, twelve: CardSet) -> CardSet {
                     }
                 }
             };
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, away));
-            }
+            scored.push((score, away));
         }
     }
-    best.map_or(CardSet::EMPTY, |(_, away)| away)
+    // A stable sort: of equal scores the first found stays first.
+    scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    scored.into_iter().take(n).map(|(_, away)| away).collect()
 }
 
 impl SkatPimc {
@@ -778,13 +812,21 @@ impl SkatPimc {
     fn choose_pickup_game(&mut self, view: &SkatView, laid_away: Option<CardSet>) -> (CardSet, Contract) {
         let seat = view.seat;
         let twelve = view.hand | view.skat;
-        let deals = self.skat_deals(seat, twelve, PICKUP_DEALS * self.config.bidding_worlds.max(4));
+        let deals = self.skat_deals(seat, twelve, self.config.pickup_deals());
         let rules = SkatRules { kontra: None, ..view.rules };
         let mut best: Option<(f64, CardSet, Contract)> = None;
-        for (k, kind) in GameKind::ALL.into_iter().enumerate() {
-            expect_solves((GameKind::ALL.len() - k) * deals.len());
+        // Each game with the discard made, or with each of the rule's best.
+        let candidates: Vec<(GameKind, CardSet)> = GameKind::ALL
+            .into_iter()
+            .flat_map(|kind| {
+                let n = if kind == GameKind::Null { 1 } else { usize::from(self.config.discards.max(1)) };
+                let aways = laid_away.map_or_else(|| discards_for(kind, twelve, n), |away| vec![away]);
+                aways.into_iter().map(move |away| (kind, away))
+            })
+            .collect();
+        for (k, &(kind, away)) in candidates.iter().enumerate() {
+            expect_solves((candidates.len() - k) * deals.len());
             let contract = Contract::pickup(kind);
-            let away = laid_away.unwrap_or_else(|| discard_for(kind, twelve));
             let kept = |deals: &[([CardSet; 3], CardSet)]| -> Vec<([CardSet; 3], CardSet)> {
                 deals
                     .iter()
@@ -913,7 +955,11 @@ impl Bot<SkatGame> for SkatPimc {
     fn choose(&mut self, view: &SkatView) -> SkatAction {
         let opening_lead =
             view.phase == SkatPhase::Playing && view.history.is_empty() && view.declarer == Some(view.seat);
-        let nodes = if opening_lead { OPENING_LEAD_NODES } else { DECISION_NODES };
+        let nodes = match view.phase {
+            _ if opening_lead => OPENING_LEAD_NODES,
+            SkatPhase::Discarding => DECISION_NODES * self.config.pickup_scale(),
+            _ => DECISION_NODES,
+        };
         decision_within(self.config.nodes(nodes), || self.decide(view))
     }
 }
@@ -1237,13 +1283,37 @@ mod tests {
         assert_eq!(away.len(), 2);
     }
 
+    #[test]
+    fn the_rules_best_discards_come_in_order() {
+        // Hearts: seven trumps and ♠10 ♣K ♣7 ♦Q ♦7. The rule's score (its
+        // docs): the points laid away, 12 per suit made void, 25 less per
+        // ace. ♠10 ♣K: 14 + 12 (spades) = 26; ♠10 ♦Q: 13 + 12 = 25; then
+        // ♠10 with a seven, 22; ♣K ♣7 16; ♦Q ♦7 15.
+        let twelve: CardSet = "CJ.SJ.HA.HT.H9.H8.H7.ST.CK.C7.DQ.D7".parse().unwrap();
+        let hearts = GameKind::Suit(Suit::Hearts);
+        let best = discards_for(hearts, twelve, 3);
+        let cards = |s: &str| s.parse::<CardSet>().unwrap();
+        assert_eq!(best[..2], [cards("ST.CK"), cards("ST.DQ")]);
+        assert!(best[2] == cards("ST.C7") || best[2] == cards("ST.D7"), "{}", best[2]);
+        assert_eq!(discard_for(hearts, twelve), best[0]);
+        // As many as asked, all different, while there are pairs to give.
+        let all = discards_for(hearts, twelve, 100);
+        assert_eq!(all.len(), 66);
+        assert!(all.iter().enumerate().all(|(i, a)| a.len() == 2 && !all[..i].contains(a)));
+    }
+
     /// Plays `deal` until a game is declared (or it is passed in), a medium
     /// PIMC bot seeded `seed` in forehand and the others passing: the
     /// game, the laid-away cards, and forehand's twelve cards if he
     /// picked up.
     fn forehand_declares(deal: SkatDeal, seed: u64) -> (Option<Contract>, CardSet, CardSet) {
+        forehand_declares_as(PimcConfig::MEDIUM, deal, seed)
+    }
+
+    /// [`forehand_declares`] with a bot of `config`.
+    fn forehand_declares_as(config: PimcConfig, deal: SkatDeal, seed: u64) -> (Option<Contract>, CardSet, CardSet) {
         let mut game = SkatGame::new(deal, SkatRules::ISKO);
-        let mut bot = SkatPimc::new(PimcConfig::MEDIUM, seed);
+        let mut bot = SkatPimc::new(config, seed);
         let mut others = SkatBot::new();
         let mut twelve = CardSet::EMPTY;
         forget_tables();
@@ -1289,23 +1359,33 @@ mod tests {
 
     #[test]
     fn a_declarer_who_picked_up_declares_a_game_his_discard_was_made_for() {
-        // Each game's discard is the rule's (`discard_for`); whatever game
-        // is declared, the cards laid away must be that game's discard.
-        let mut pickups = 0;
-        for seed in 0..40u64 {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let (contract, laid_away, twelve) = forehand_declares(SkatDeal::random(&mut rng), seed);
-            let Some(contract) = contract else { continue };
-            if contract.hand {
-                continue;
+        // Each game's discard is the rule's (`discard_for`), or with
+        // `discards=3` one of its three best; whatever game is declared,
+        // the cards laid away must be among that game's.
+        for (config, n) in
+            [(PimcConfig::MEDIUM, 1), (PimcConfig { discards: 3, pickup_deals: 12, ..PimcConfig::MEDIUM }, 3)]
+        {
+            let mut pickups = 0;
+            for seed in 0..40u64 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let (contract, laid_away, twelve) = forehand_declares_as(config, SkatDeal::random(&mut rng), seed);
+                let Some(contract) = contract else { continue };
+                if contract.hand {
+                    continue;
+                }
+                pickups += 1;
+                let n = if contract.kind == GameKind::Null { 1 } else { n };
+                let rule = discards_for(contract.kind, twelve, n);
+                assert!(
+                    rule.contains(&laid_away),
+                    "seed {seed}: {contract:?} from {twelve}: {laid_away} not in {rule:?}"
+                );
+                if pickups == 4 {
+                    break;
+                }
             }
-            pickups += 1;
-            assert_eq!(laid_away, discard_for(contract.kind, twelve), "seed {seed}: {contract:?} from {twelve}");
-            if pickups == 4 {
-                return;
-            }
+            assert_eq!(pickups, 4, "only {pickups} pickup games in 40 deals");
         }
-        panic!("only {pickups} pickup games in 40 deals");
     }
 
     #[test]

@@ -90,7 +90,7 @@ pub enum SpecError {
     Unknown(String),
     /// A bad option of a PIMC bot.
     #[error(
-        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), resample=N (1..=16), rollouts=on|off, pickup=best|kind, budget=N (1..=16)"
+        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), resample=N (1..=16), rollouts=on|off, pickup=best|kind, discards=N (1..=8), pickupdeals=auto|N (1..=512), budget=N (1..=16)"
     )]
     Option(String),
     /// A `cmd:` spec that cannot be read.
@@ -141,6 +141,9 @@ impl FromStr for BotSpec {
                         "policy" => config.policy_percent = number(1..=100)? as u8,
                         "resample" => config.resample = number(1..=16)? as u8,
                         "budget" => config.budget = number(1..=16)? as u8,
+                        "discards" => config.discards = number(1..=8)? as u8,
+                        "pickupdeals" if value == "auto" => config.pickup_deals = 0,
+                        "pickupdeals" => config.pickup_deals = number(1..=512)?,
                         "inference" => config.inference = switch(value).ok_or_else(bad)?,
                         "rollouts" => config.rollouts = switch(value).ok_or_else(bad)?,
                         "pickup" => {
@@ -171,7 +174,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
                 f,
-                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},resample={},rollouts={},pickup={},budget={}",
+                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},resample={},rollouts={},pickup={},discards={},pickupdeals={},budget={}",
                 c.worlds,
                 if c.inference { "on" } else { "off" },
                 c.exact_tricks,
@@ -182,9 +185,20 @@ impl fmt::Display for BotSpec {
                 c.resample,
                 if c.rollouts { "on" } else { "off" },
                 if c.best_pickup { "best" } else { "kind" },
+                c.discards,
+                PickupDeals(c.pickup_deals),
                 c.budget
             ),
         }
+    }
+}
+
+/// The `pickupdeals` option as written: `auto` for 0.
+struct PickupDeals(usize);
+
+impl fmt::Display for PickupDeals {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == 0 { f.write_str("auto") } else { self.0.fmt(f) }
     }
 }
 
@@ -241,8 +255,8 @@ mod tests {
             "hard",
             "perfect",
             "perfect:play=medium",
-            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,resample=1,rollouts=off,pickup=kind,budget=1",
-            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,resample=3,rollouts=on,pickup=best,budget=2",
+            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,resample=1,rollouts=off,pickup=kind,discards=1,pickupdeals=auto,budget=1",
+            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,resample=3,rollouts=on,pickup=best,discards=3,pickupdeals=48,budget=2",
             "cmd:python3 examples/bot.py",
             "cmd[timeout=300]:./bot --quick",
         ] {
@@ -266,6 +280,11 @@ mod tests {
             "pimc:pickup=any",
             "pimc:budget=0",
             "pimc:budget=17",
+            "pimc:discards=0",
+            "pimc:discards=9",
+            "pimc:pickupdeals=0",
+            "pimc:pickupdeals=513",
+            "pimc:pickupdeals=some",
         ] {
             assert!(matches!(bad.parse::<BotSpec>(), Err(SpecError::Option(_))), "{bad}");
         }
