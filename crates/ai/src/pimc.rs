@@ -224,7 +224,13 @@ impl PimcConfig {
 
     /// The deals that value the games after a pickup.
     fn pickup_deals(&self) -> usize {
-        if self.pickup_deals > 0 { self.pickup_deals } else { PICKUP_DEALS * self.bidding_worlds.max(4) }
+        if self.pickup_deals > 0 { self.pickup_deals } else { self.auto_pickup_deals() }
+    }
+
+    /// [`PimcConfig::pickup_deals`]'s `auto`: [`PICKUP_DEALS`] times the
+    /// bidding deals.
+    fn auto_pickup_deals(&self) -> usize {
+        PICKUP_DEALS * self.bidding_worlds.max(4)
     }
 
     /// How many times the default's solves the choice after a pickup
@@ -232,7 +238,7 @@ impl PimcConfig {
     fn pickup_scale(&self) -> u64 {
         let kinds = GameKind::ALL.len();
         let solves = self.pickup_deals() * ((kinds - 1) * usize::from(self.discards.max(1)) + 1);
-        let default = PICKUP_DEALS * self.bidding_worlds.max(4) * kinds;
+        let default = self.auto_pickup_deals() * kinds;
         solves.div_ceil(default.max(1)).max(1) as u64
     }
 }
