@@ -324,9 +324,8 @@ pub struct PimcBot<F> {
     config: PimcConfig,
     rng: ChaCha8Rng,
     fallback: F,
-    /// A Skat plan for the deal: the hand it was made for, what the other
-    /// bidders had said then ([`SkatPimc::said`]) and what it found.
-    skat_plan: Option<(CardSet, [(u16, bool); 3], SkatPlan)>,
+    /// A Skat plan for the deal: the hand it was made for and what it found.
+    skat_plan: Option<(CardSet, SkatPlan)>,
     /// A Skat declarer's choice after picking up: his twelve cards, the
     /// discard and the game it was made for (declared as chosen).
     skat_pickup: Option<(CardSet, CardSet, Contract)>,
@@ -523,10 +522,6 @@ struct SkatPlan {
 /// three discards per game).
 const PICKUP_DEALS: usize = 3;
 
-/// The most draws for one bidding deal that the auction's weights
-/// ([`weights::skat_auction_weight`]) keep rejecting; the last is kept.
-const AUCTION_DRAWS: usize = 64;
-
 /// How many times the bidding's deals confirm an announcement or an ouvert
 /// form, each of which the bot declares only when every deal is won.
 const SURE_DEALS: usize = 3;
@@ -620,28 +615,10 @@ pub(crate) fn discards_for(kind: GameKind, twelve: CardSet, n: usize) -> Vec<Car
 }
 
 impl SkatPimc {
-    /// What the other bidders of `view` said (the highest value each named
-    /// and whether he passed) as far as the bot listens to it: nothing
-    /// without inference.
-    fn said(&self, view: &SkatView) -> [(u16, bool); 3] {
-        let mut said = [(0, false); 3];
-        if self.config.inference {
-            for seat in Seat::all(3).filter(|&s| s != view.seat) {
-                said[seat.index()] = (view.auction.highest(seat), view.auction.has_passed(seat));
-            }
-        }
-        said
-    }
-
-    /// Deals the cards `view`'s seat does not hold, `n` times: the others'
-    /// hands and the skat. `known` are the cards it holds (ten, or twelve
-    /// after picking up, when the skat is not dealt). With inference, each
-    /// deal is kept with the chance the auction gives it
-    /// ([`weights::skat_auction_weight`], by rejection: up to
-    /// [`AUCTION_DRAWS`] draws, the last kept), so the deals follow what the
-    /// other bidders said.
-    fn skat_deals(&mut self, view: &SkatView, known: CardSet, n: usize) -> Vec<([CardSet; 3], CardSet)> {
-        let seat = view.seat;
+    /// Deals the cards `seat` does not hold, `n` times: the others' hands
+    /// and the skat. `known` are the cards it holds (ten, or twelve after
+    /// picking up, when the skat is not dealt).
+    fn skat_deals(&mut self, seat: Seat, known: CardSet, n: usize) -> Vec<([CardSet; 3], CardSet)> {
         let with_skat = known.len() == 10;
         let mut sizes = vec![10, 10];
         if with_skat {
@@ -650,21 +627,9 @@ impl SkatPimc {
         let others: Vec<Seat> = Seat::all(3).filter(|&s| s != seat).collect();
         let allowed = vec![CardSet::PIQUET_PACK; sizes.len()];
         let Ok(deck) = Deck::new(CardSet::PIQUET_PACK - known, &sizes, &allowed) else { return Vec::new() };
-        let listen = self.config.inference;
         (0..n)
             .map(|_| {
-                let mut parts = deck.sample(&mut self.rng);
-                for _ in 1..if listen { AUCTION_DRAWS } else { 1 } {
-                    let weight: f64 = others
-                        .iter()
-                        .zip(&parts)
-                        .map(|(&s, &dealt)| weights::skat_auction_weight(&view.auction, s, dealt))
-                        .product();
-                    if weight >= 1.0 || crate::sampler::deal::unit(&mut self.rng) < weight {
-                        break;
-                    }
-                    parts = deck.sample(&mut self.rng);
-                }
+                let parts = deck.sample(&mut self.rng);
                 let mut hands = [CardSet::EMPTY; 3];
                 hands[seat.index()] = known;
                 hands[others[0].index()] = parts[0];
@@ -751,24 +716,21 @@ impl SkatPimc {
     /// Deals for confirming an announced or ouvert form: several times the
     /// bidding's, since such a game is declared only where every one of
     /// them is won.
-    fn sure_deals(&mut self, view: &SkatView, known: CardSet) -> Vec<([CardSet; 3], CardSet)> {
+    fn sure_deals(&mut self, seat: Seat, known: CardSet) -> Vec<([CardSet; 3], CardSet)> {
         let n = SURE_DEALS * self.config.bidding_worlds.max(4);
         expect_solves(n);
-        self.skat_deals(view, known, n)
+        self.skat_deals(seat, known, n)
     }
 
-    /// The bidding plan for `view`'s ten cards, made again whenever another
-    /// bidder has said more ([`SkatPimc::said`]).
+    /// The bidding plan for `view`'s ten cards.
     fn plan(&mut self, view: &SkatView) -> SkatPlan {
-        let said = self.said(view);
-        if let Some((hand, then, plan)) = self.skat_plan
+        if let Some((hand, plan)) = self.skat_plan
             && hand == view.hand
-            && then == said
         {
             return plan;
         }
         let seat = view.seat;
-        let deals = self.skat_deals(view, view.hand, self.config.bidding_worlds);
+        let deals = self.skat_deals(seat, view.hand, self.config.bidding_worlds);
         let rules = SkatRules { kontra: None, ..view.rules };
         let mut limit = 0;
         let mut best_hand: Option<(Contract, f64)> = None;
@@ -793,7 +755,7 @@ impl SkatPimc {
                 // and then in every one of more deals.
                 let stronger = announced_forms(contract);
                 if !stronger.is_empty() && outcomes.len() == deals.len() && won == 1.0 {
-                    let sure = self.sure_deals(view, view.hand);
+                    let sure = self.sure_deals(seat, view.hand);
                     for form in stronger {
                         SkatPimc::outcomes(&sure, seat, view.hand, form, &rules, true, &mut outcomes, &mut []);
                         if outcomes.len() < sure.len() {
@@ -825,7 +787,7 @@ impl SkatPimc {
             limit = limit.max(self.bid_limit(GameKind::Grand, &outcomes));
         }
         let plan = SkatPlan { limit, hand: best_hand, pickup: best_pickup };
-        self.skat_plan = Some((view.hand, said, plan));
+        self.skat_plan = Some((view.hand, plan));
         plan
     }
 
@@ -861,7 +823,7 @@ impl SkatPimc {
     fn choose_pickup_game(&mut self, view: &SkatView, laid_away: Option<CardSet>) -> (CardSet, Contract) {
         let seat = view.seat;
         let twelve = view.hand | view.skat;
-        let deals = self.skat_deals(view, twelve, self.config.pickup_deals());
+        let deals = self.skat_deals(seat, twelve, self.config.pickup_deals());
         let rules = SkatRules { kontra: None, ..view.rules };
         let mut best: Option<(f64, CardSet, Contract)> = None;
         // Each game with the discard made, or with each of the rule's best.
@@ -889,7 +851,7 @@ impl SkatPimc {
             let mut forms = vec![(contract, self.config.calibrated(kind, won))];
             let stronger = announced_forms(contract);
             if !stronger.is_empty() && won == 1.0 {
-                let sure = kept(&self.sure_deals(view, twelve));
+                let sure = kept(&self.sure_deals(seat, twelve));
                 for form in stronger {
                     if SkatPimc::win_rate(&sure, seat, form, &rules) < 1.0 {
                         break;

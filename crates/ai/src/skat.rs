@@ -132,7 +132,7 @@ fn best_candidate(cards: CardSet, min_value: u16) -> Option<Candidate> {
 
 impl SkatBot {
     /// The highest value this hand is worth bidding to (0 = do not bid).
-    pub(crate) fn bid_limit(&self, hand: CardSet) -> u16 {
+    fn bid_limit(&self, hand: CardSet) -> u16 {
         candidates(hand)
             .filter(|c| c.strength + self.boldness >= THRESHOLD)
             .map(|c| if c.kind == GameKind::Null { 23 } else { c.value })

@@ -36,22 +36,13 @@
 //!   skat is not what the heuristic bot would have laid away from the
 //!   declarer's twelve cards weighs the factor once more.
 //!
-//! * **Skat, the auction, as a policy.** With inference on, the PIMC
-//!   bot's bidding, hand-or-skat decision and choice after a pickup draw
-//!   their deals by what the other bidders said
-//!   ([`skat_auction_weight`]): a seat whose ten cards the heuristic bidder
-//!   would have bid otherwise (named less than he did, or held on where he
-//!   passed) weighs [`AUCTION_WEIGHT`]. A seat that named a value would
-//!   have passed at the next one; a seat that named none at 18 (rearhand:
-//!   at the next value above the one he found).
-//!
 //! Everything else weighs 1. The weights are deliberately mild: a wrong
 //! guess only shifts the average, it never removes a world. The PIMC bot
 //! averages its solved worlds with these weights; with its `resample`
 //! option it instead draws several times the worlds and keeps as many as
 //! it solves in proportion to their weights (`pimc::PimcConfig::resample`).
 
-use trumpf_core::skat::{Auction, BID_VALUES, GameKind, SkatAction, SkatGame, SkatView, card_points};
+use trumpf_core::skat::{GameKind, SkatAction, SkatGame, SkatView, card_points};
 use trumpf_core::{CardSet, Game, Seat};
 
 use crate::SkatBot;
@@ -68,35 +59,6 @@ pub const SILENT_STRONG_WEIGHT: f64 = 0.5;
 /// trick lost to the other side while he held a lower, cheaper card of the
 /// suit.
 pub const WASTE_WEIGHT: f64 = 0.4;
-
-/// The weight of a Skat deal, per other bidder, in which the heuristic
-/// bidder holding that seat's cards would not have bid as he did.
-pub const AUCTION_WEIGHT: f64 = 0.1;
-
-/// What `auction` says about `seat` holding `dealt` (its ten cards as
-/// dealt), judged by the heuristic bidder ([`crate::SkatBot`]): 1 where it
-/// would have named the values `seat` named and passed where `seat`
-/// passed, [`AUCTION_WEIGHT`] elsewhere. A seat still bidding is only
-/// held to what it named so far.
-pub fn skat_auction_weight(auction: &Auction, seat: Seat, dealt: CardSet) -> f64 {
-    let limit = SkatBot::new().bid_limit(dealt);
-    let named = auction.highest(seat);
-    let mut consistent = limit >= named;
-    if auction.has_passed(seat) {
-        // The value it passed at: the next above its own, or, having named
-        // none, 18 (rearhand: the next above the value he found).
-        let faced = if named > 0 {
-            named
-        } else if seat == Seat::REARHAND {
-            auction.value()
-        } else {
-            0
-        };
-        let passed_at = BID_VALUES.iter().copied().find(|&v| v > faced).unwrap_or(u16::MAX);
-        consistent &= limit < passed_at;
-    }
-    if consistent { 1.0 } else { AUCTION_WEIGHT }
-}
 
 /// The weight of Skat world `world` for the seat of `view`.
 pub fn skat_weight(view: &SkatView, world: &SkatGame) -> f64 {
@@ -352,33 +314,5 @@ mod tests {
         let game = SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::MIDDLEHAND, 48, grand).unwrap();
         // Forehand holds ♠J ♥J and five clubs, and named no value.
         assert_eq!(skat_weight(&game.view(Seat::REARHAND), &game), SILENT_STRONG_WEIGHT);
-    }
-
-    #[test]
-    fn a_hand_the_auction_did_not_show_weighs_less() {
-        use trumpf_core::skat::BidMove;
-        // Middlehand bids 18, forehand holds, middlehand bids 20, forehand
-        // passes, rearhand passes: forehand named 18 and passed at 20,
-        // rearhand found 20 and did not bid 22.
-        let mut auction = Auction::new();
-        for mv in [BidMove::Bid(18), BidMove::Hold, BidMove::Bid(20), BidMove::Pass, BidMove::Pass] {
-            auction.apply(mv).unwrap();
-        }
-        // Four jacks and seven clubs: a Clubs game "with 7", 96, which any
-        // bidder takes past 22.
-        let strong = set("CJ.SJ.HJ.DJ.CA.CT.CK.C9.C8.C7");
-        // No jack, no trump length, no Seven to make a Null: nothing to bid.
-        let weak = set("CK.CQ.SK.SQ.HK.HQ.DK.D9.S9.H9");
-        assert_eq!(skat_auction_weight(&auction, Seat::REARHAND, strong), AUCTION_WEIGHT);
-        assert_eq!(skat_auction_weight(&auction, Seat::REARHAND, weak), 1.0);
-        // Forehand held 18, so he had something; and he let 20 go.
-        assert_eq!(skat_auction_weight(&auction, Seat::FOREHAND, weak), AUCTION_WEIGHT);
-        assert_eq!(skat_auction_weight(&auction, Seat::FOREHAND, strong), AUCTION_WEIGHT);
-        // A seat still in the auction is held only to what it named.
-        let mut open = Auction::new();
-        open.apply(BidMove::Bid(18)).unwrap();
-        assert_eq!(skat_auction_weight(&open, Seat::MIDDLEHAND, strong), 1.0);
-        assert_eq!(skat_auction_weight(&open, Seat::MIDDLEHAND, weak), AUCTION_WEIGHT);
-        assert_eq!(skat_auction_weight(&open, Seat::REARHAND, strong), 1.0);
     }
 }
