@@ -235,12 +235,18 @@ impl PimcConfig {
         PICKUP_DEALS * self.bidding_worlds.max(4)
     }
 
+    /// How many of the rule's discards a `kind` game is valued with after
+    /// a pickup: [`PimcConfig::discards`], a Null the rule's one.
+    fn discards_of(&self, kind: GameKind) -> usize {
+        if kind == GameKind::Null { 1 } else { usize::from(self.discards.max(1)) }
+    }
+
     /// How many times the default's solves the choice after a pickup
     /// makes (at least 1): its decision gets as many times the nodes.
     fn pickup_scale(&self) -> u64 {
-        let kinds = GameKind::ALL.len();
-        let solves = self.pickup_deals() * ((kinds - 1) * usize::from(self.discards.max(1)) + 1);
-        let default = self.auto_pickup_deals() * kinds;
+        let per_deal: usize = GameKind::ALL.into_iter().map(|kind| self.discards_of(kind)).sum();
+        let solves = self.pickup_deals() * per_deal;
+        let default = self.auto_pickup_deals() * GameKind::ALL.len();
         solves.div_ceil(default.max(1)).max(1) as u64
     }
 }
@@ -832,7 +838,7 @@ impl SkatPimc {
         let candidates: Vec<(GameKind, CardSet)> = GameKind::ALL
             .into_iter()
             .flat_map(|kind| {
-                let n = if kind == GameKind::Null { 1 } else { usize::from(self.config.discards.max(1)) };
+                let n = self.config.discards_of(kind);
                 let aways = laid_away.map_or_else(|| discards_for(kind, twelve, n), |away| vec![away]);
                 aways.into_iter().map(move |away| (kind, away))
             })
