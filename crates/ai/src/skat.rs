@@ -132,7 +132,7 @@ fn best_candidate(cards: CardSet, min_value: u16) -> Option<Candidate> {
 
 impl SkatBot {
     /// The highest value this hand is worth bidding to (0 = do not bid).
-    pub(crate) fn bid_limit(&self, hand: CardSet) -> u16 {
+    fn bid_limit(&self, hand: CardSet) -> u16 {
         candidates(hand)
             .filter(|c| c.strength + self.boldness >= THRESHOLD)
             .map(|c| if c.kind == GameKind::Null { 23 } else { c.value })
@@ -157,22 +157,17 @@ impl SkatBot {
     }
 
     fn skat_decision(&self, view: &SkatView) -> SkatAction {
-        match self.hand_game(view.hand, view.bid) {
-            Some(kind) => SkatAction::Declare(Contract::hand(kind)),
-            None => SkatAction::TakeSkat,
+        let hand = view.hand;
+        if let Some(best) = best_candidate(hand, view.bid)
+            && best.strength + self.boldness >= HAND_THRESHOLD
+        {
+            let contract = Contract::hand(best.kind);
+            let value = contract.null_value().unwrap_or(best.value + best.kind.base_value().unwrap_or(0));
+            if value >= view.bid {
+                return SkatAction::Declare(contract);
+            }
         }
-    }
-
-    /// The hand game this bot declares with its ten cards `hand` after
-    /// winning the auction at `bid`; `None`: it picks up the skat.
-    pub(crate) fn hand_game(&self, hand: CardSet, bid: u16) -> Option<GameKind> {
-        let best = best_candidate(hand, bid)?;
-        if best.strength + self.boldness < HAND_THRESHOLD {
-            return None;
-        }
-        let contract = Contract::hand(best.kind);
-        let value = contract.null_value().unwrap_or(best.value + best.kind.base_value().unwrap_or(0));
-        (value >= bid).then_some(best.kind)
+        SkatAction::TakeSkat
     }
 
     fn discard(&self, view: &SkatView) -> SkatAction {
@@ -208,24 +203,18 @@ impl SkatBot {
     }
 
     fn declare(&self, view: &SkatView, legal: &[SkatAction]) -> SkatAction {
-        let contract = |kind| if view.picked_up { Contract::pickup(kind) } else { Contract::hand(kind) };
-        let allowed = |kind| legal.contains(&SkatAction::Declare(contract(kind)));
-        match declared_kind(view.hand | view.skat, view.bid, allowed) {
-            Some(kind) => SkatAction::Declare(contract(kind)),
-            None => legal[0],
-        }
+        let twelve = view.hand | view.skat;
+        let ranked = candidates(twelve).filter_map(|c| {
+            let contract = if view.picked_up { Contract::pickup(c.kind) } else { Contract::hand(c.kind) };
+            let action = SkatAction::Declare(contract);
+            legal.contains(&action).then_some((c, action))
+        });
+        let best = ranked.max_by(|(a, _), (b, _)| {
+            let key = |c: &Candidate| (c.value >= view.bid || c.kind == GameKind::Null, c.strength);
+            key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal)
+        });
+        best.map(|(_, action)| action).unwrap_or(legal[0])
     }
-}
-
-/// The game kind the bot declares with `cards` (its twelve, the skat laid
-/// away included) at `bid`, among the kinds `allowed`: one that reaches
-/// the bid if any, then the strongest.
-pub(crate) fn declared_kind(cards: CardSet, bid: u16, allowed: impl Fn(GameKind) -> bool) -> Option<GameKind> {
-    let key = |c: &Candidate| (c.value >= bid || c.kind == GameKind::Null, c.strength);
-    candidates(cards)
-        .filter(|c| allowed(c.kind))
-        .max_by(|a, b| key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal))
-        .map(|c| c.kind)
 }
 
 /// Which cards of the trick so far are winning: the seat and strength.

@@ -34,15 +34,7 @@
 //!   opponents who play by them, a rough guide for the others. A declarer
 //!   who picked up is judged the same way by his discard: a world whose
 //!   skat is not what the heuristic bot would have laid away from the
-//!   declarer's twelve cards weighs the factor once more. So, once each,
-//!   do the auction and the declaration: a world in which the heuristic
-//!   bidder, holding another player's ten cards as dealt, would not have
-//!   named or held the highest value that player named or held, or would
-//!   have gone on where he passed ([`bid_as_heuristic`]); and one in which
-//!   the declarer's cards would have made the heuristic bot declare
-//!   another game (a hand game: from his ten cards; after a pickup: from
-//!   his twelve). A declarer who picked up is not judged by his bids: the
-//!   ten cards he was dealt are not known, as the skat he took is not.
+//!   declarer's twelve cards weighs the factor once more.
 //!
 //! Everything else weighs 1. The weights are deliberately mild: a wrong
 //! guess only shifts the average, it never removes a world. The PIMC bot
@@ -50,11 +42,10 @@
 //! option it instead draws several times the worlds and keeps as many as
 //! it solves in proportion to their weights (`pimc::PimcConfig::resample`).
 
-use trumpf_core::skat::{Auction, BID_VALUES, GameKind, SkatAction, SkatGame, SkatView, card_points};
+use trumpf_core::skat::{GameKind, SkatAction, SkatGame, SkatView, card_points};
 use trumpf_core::{CardSet, Game, Seat};
 
 use crate::SkatBot;
-use crate::skat::declared_kind;
 
 /// The weight of a world in which the declarer's game is worth less than
 /// his bid.
@@ -141,24 +132,6 @@ pub fn skat_policy_weight(view: &SkatView, world: &SkatGame, mismatch: f64) -> f
             weight *= mismatch;
         }
     }
-    // The auction and the declaration.
-    let deal = world.deal();
-    for seat in Seat::all(3).filter(|&s| Some(s) != me) {
-        let picked_up = view.declarer == Some(seat) && view.picked_up;
-        if !picked_up && !bid_as_heuristic(&view.auction, seat, deal.hand(seat)) {
-            weight *= mismatch;
-        }
-    }
-    if let (Some(declarer), Some(contract)) = (view.declarer.filter(|&d| Some(d) != me), view.contract) {
-        let kind = if view.picked_up {
-            declared_kind(deal.hand(declarer) | deal.skat(), view.bid, |_| true)
-        } else {
-            bot.hand_game(deal.hand(declarer), view.bid)
-        };
-        if kind != Some(contract.kind) {
-            weight *= mismatch;
-        }
-    }
     for (leader, pos, card) in view.history.plays() {
         let seat = leader.offset(pos, 3);
         if Some(seat) != me && game.legal_cards().len() > 1 && bot.play(&game.view(seat)) != SkatAction::Play(card) {
@@ -167,41 +140,6 @@ pub fn skat_policy_weight(view: &SkatView, world: &SkatGame, mismatch: f64) -> f
         game.apply_unchecked(SkatAction::Play(card));
     }
     weight
-}
-
-/// Whether the heuristic bidder ([`crate::SkatBot`]) holding `dealt` would
-/// have bid as `seat` did in `auction` (over or still running): named or
-/// held the highest value `seat` named or held, and, if `seat` passed, not
-/// the value it refused ([`refused`]).
-pub fn bid_as_heuristic(auction: &Auction, seat: Seat, dealt: CardSet) -> bool {
-    let limit = SkatBot::new().bid_limit(dealt);
-    limit >= auction.highest(seat) && refused(auction, seat).is_none_or(|value| limit < value)
-}
-
-/// The value `seat` refused when it passed (`None`: it has not passed),
-/// read from the values each seat named or held (`skat.md` §4.3).
-/// Middlehand bids to forehand; the one who passes there refuses the next
-/// value above what forehand held (forehand then holds less than
-/// middlehand named; middlehand may name more later, holding rearhand's
-/// values, so forehand is taken to have refused the next value, as a
-/// bidder who goes up one value at a time names it). Rearhand bids to the
-/// survivor: rearhand refuses the next value above the highest named so
-/// far, the survivor the value rearhand named; forehand, with nobody else
-/// naming a value, refuses 18.
-fn refused(auction: &Auction, seat: Seat) -> Option<u16> {
-    if !auction.has_passed(seat) {
-        return None;
-    }
-    let [fh, mh, rh] = [Seat::FOREHAND, Seat::MIDDLEHAND, Seat::REARHAND].map(|s| auction.highest(s));
-    let next = |value: u16| BID_VALUES.iter().copied().find(|&v| v > value).unwrap_or(u16::MAX);
-    let forehand_out_first = fh < mh;
-    Some(if seat == Seat::FOREHAND {
-        if forehand_out_first { next(fh) } else { rh.max(18) }
-    } else if seat == Seat::MIDDLEHAND {
-        if forehand_out_first { rh } else { next(mh) }
-    } else {
-        next(rh.max(mh))
-    })
 }
 
 /// What the auction says (see the module docs).
@@ -341,31 +279,6 @@ mod tests {
     }
 
     #[test]
-    fn a_game_the_rules_of_thumb_would_not_have_declared_weighs_less() {
-        let deal = SkatDeal::new(
-            [
-                set("CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.SA"),
-                set("SK.S7.HA.HT.HK.HQ.H9.H8.H7.DA"),
-                set("SQ.S8.S9.DT.DK.DQ.D9.D8.D7.C8"),
-            ],
-            set("C7.ST"),
-        )
-        .unwrap();
-        let declared =
-            |contract| SkatGame::with_declaration(deal, SkatRules::ISKO, Seat::FOREHAND, 18, contract).unwrap();
-        let weight = |game: &SkatGame, seat: Seat| skat_policy_weight(&game.view(seat), game, 0.5);
-        // Four jacks and six clubs: a Clubs hand game for the rules of
-        // thumb (as in the test above), never a Null.
-        let clubs = declared(Contract::hand(GameKind::Suit(trumpf_core::Suit::Clubs)));
-        assert_eq!(weight(&clubs, Seat::MIDDLEHAND), 1.0);
-        let null = declared(Contract::hand(GameKind::Null));
-        assert_eq!(weight(&null, Seat::MIDDLEHAND), 0.5);
-        assert_eq!(weight(&null, Seat::REARHAND), 0.5);
-        // The declarer does not judge himself.
-        assert_eq!(weight(&null, Seat::FOREHAND), 1.0);
-    }
-
-    #[test]
     fn a_discard_the_rules_of_thumb_would_not_have_made_weighs_less() {
         // Forehand picked up and plays Clubs; which two of his twelve cards
         // are the skat is what a world guesses.
@@ -384,64 +297,6 @@ mod tests {
         assert_eq!(weight(&world(other), Seat::REARHAND), 0.5);
         // The declarer knows his own discard.
         assert_eq!(weight(&world(other), Seat::FOREHAND), 1.0);
-    }
-
-    fn auction(moves: &[trumpf_core::skat::BidMove]) -> Auction {
-        let mut auction = Auction::new();
-        for &mv in moves {
-            auction.apply(mv).unwrap();
-        }
-        auction
-    }
-
-    #[test]
-    fn the_auction_tells_the_value_each_bidder_refused() {
-        use trumpf_core::skat::BidMove::{Bid, Hold, Pass};
-        let (fh, mh, rh) = (Seat::FOREHAND, Seat::MIDDLEHAND, Seat::REARHAND);
-        // skat.md §4.3: middlehand bids to forehand, then rearhand to the
-        // survivor. Middlehand 18, forehand yes, middlehand 20, forehand
-        // passes; rearhand, who would have had to say 22, passes.
-        let a = auction(&[Bid(18), Hold, Bid(20), Pass, Pass]);
-        assert_eq!([refused(&a, fh), refused(&a, mh), refused(&a, rh)], [Some(20), None, Some(22)]);
-        // Middlehand passes at once (refusing 18); rearhand 18, forehand
-        // yes, rearhand 20, forehand passes.
-        let a = auction(&[Pass, Bid(18), Hold, Bid(20), Pass]);
-        assert_eq!([refused(&a, fh), refused(&a, mh), refused(&a, rh)], [Some(20), Some(18), None]);
-        // Forehand lets middlehand's 18 go; rearhand 20, middlehand yes,
-        // rearhand 22, middlehand passes (he has held 20 by then).
-        let a = auction(&[Bid(18), Pass, Bid(20), Hold, Bid(22), Pass]);
-        assert_eq!([refused(&a, fh), refused(&a, mh), refused(&a, rh)], [Some(18), Some(22), None]);
-        // Middlehand 18 and 20 held, then passes at 22; rearhand 23,
-        // forehand yes, rearhand passes at 24.
-        let a = auction(&[Bid(18), Hold, Bid(20), Hold, Pass, Bid(23), Hold, Pass]);
-        assert_eq!([refused(&a, fh), refused(&a, mh), refused(&a, rh)], [None, Some(22), Some(24)]);
-        // Nobody names a value and forehand plays at 18.
-        let a = auction(&[Pass, Pass, Bid(18)]);
-        assert_eq!([refused(&a, fh), refused(&a, mh), refused(&a, rh)], [None, Some(18), Some(18)]);
-    }
-
-    #[test]
-    fn a_hand_the_heuristic_bidder_would_have_bid_otherwise_does_not_fit() {
-        use trumpf_core::skat::BidMove::{Bid, Hold, Pass};
-        // Middlehand 18, forehand yes, middlehand 20, forehand passes,
-        // rearhand passes: forehand held 18 and let 20 go; rearhand did not
-        // say 22.
-        let a = auction(&[Bid(18), Hold, Bid(20), Pass, Pass]);
-        // Four jacks and seven clubs: Clubs "with 4", 5 × 12 = 60 at
-        // least, which any bidder takes past 22.
-        let strong = set("CJ.SJ.HJ.DJ.CA.CT.CK.C9.C8.C7");
-        // No jack, no long suit, no low cards for a Null: nothing to bid.
-        let weak = set("CK.CQ.SK.SQ.HK.HQ.DK.D9.S9.H9");
-        assert!(!bid_as_heuristic(&a, Seat::REARHAND, strong));
-        assert!(bid_as_heuristic(&a, Seat::REARHAND, weak));
-        // Forehand held 18, so he had something, and he had too little for 20.
-        assert!(!bid_as_heuristic(&a, Seat::FOREHAND, weak));
-        assert!(!bid_as_heuristic(&a, Seat::FOREHAND, strong));
-        // A seat still in the auction is held only to what it named.
-        let open = auction(&[Bid(18)]);
-        assert!(bid_as_heuristic(&open, Seat::MIDDLEHAND, strong));
-        assert!(!bid_as_heuristic(&open, Seat::MIDDLEHAND, weak));
-        assert!(bid_as_heuristic(&open, Seat::REARHAND, strong));
     }
 
     #[test]
