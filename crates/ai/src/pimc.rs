@@ -139,13 +139,6 @@ pub struct PimcConfig {
     /// drawn and weighs them: 4 measured within the noise of 1 against the
     /// heuristic on fresh deals (`BENCHMARKS.md`).
     pub resample: u8,
-    /// With inference on and no resampling, a Skat card decision draws its
-    /// worlds first and, where their weights leave an effective sample size
-    /// (`(Σw)² / Σw²`) below this percentage of the worlds, flattens them
-    /// (each weight raised to the largest power in `0..1` that restores
-    /// it): late in a deal the per-card policy factors compound until one
-    /// or two worlds carry the whole decision. 0 leaves the weights alone.
-    pub temper: u8,
     /// A Skat declarer's card play: cards the solved worlds value alike
     /// are told apart by rollouts, the rest of the deal played by the
     /// heuristic bot on every seat's own view ([`skat::rollouts`]). (For
@@ -180,7 +173,6 @@ impl PimcConfig {
         null_percent: NULL_PERCENT,
         policy_percent: 100,
         resample: 1,
-        temper: 0,
         rollouts: false,
         best_pickup: false,
         discards: 1,
@@ -202,7 +194,6 @@ impl PimcConfig {
         null_percent: NULL_PERCENT,
         policy_percent: POLICY_PERCENT,
         resample: 1,
-        temper: 0,
         rollouts: true,
         best_pickup: true,
         discards: 3,
@@ -447,7 +438,6 @@ fn over_worlds<G: Sampled>(
     view: &G::View,
     n: usize,
     resample: usize,
-    temper: u8,
     rng: &mut ChaCha8Rng,
     weight: impl Fn(&G) -> f64,
     mut value: impl FnMut(&G, f64, &mut Tally) -> Result<(), SolveError>,
@@ -463,16 +453,7 @@ fn over_worlds<G: Sampled>(
             weights.push(weight(&world));
             drawn.push(world);
         }
-        kept = systematic(&weights, n, crate::sampler::deal::unit(rng)).into_iter().map(|i| (i, 1.0)).collect();
-    } else if temper > 0 {
-        let mut weights = Vec::with_capacity(n);
-        for _ in 0..n {
-            let world = worlds.sample(rng).ok()?;
-            weights.push(weight(&world));
-            drawn.push(world);
-        }
-        tempered(&mut weights, n as f64 * f64::from(temper) / 100.0);
-        kept = weights.into_iter().enumerate().collect();
+        kept = systematic(&weights, n, crate::sampler::deal::unit(rng));
     }
     let mut tally = Tally::new();
     let mut solved = 0;
@@ -480,7 +461,7 @@ fn over_worlds<G: Sampled>(
         expect_solves(n - k);
         let sampled;
         let (world, w) = match kept.get(k) {
-            Some(&(i, w)) => (&drawn[i], w),
+            Some(&i) => (&drawn[i], 1.0),
             None => {
                 sampled = worlds.sample(rng).ok()?;
                 (&sampled, weight(&sampled))
@@ -499,35 +480,6 @@ fn over_worlds<G: Sampled>(
         }
     }
     (solved > 0).then_some(tally)
-}
-
-/// Flattens importance `weights` whose effective sample size
-/// (`(Σw)² / Σw²`) is below `min_ess`: each is raised to the largest power
-/// `t` in `0..1` (found by bisection) that gives them at least that size.
-/// The order of the weights is kept; `t = 0` would make them all equal.
-fn tempered(weights: &mut [f64], min_ess: f64) {
-    let ess = |t: f64| {
-        let (sum, squares) = weights.iter().fold((0.0, 0.0), |(s, q), &w| {
-            let x = w.powf(t);
-            (s + x, q + x * x)
-        });
-        if squares > 0.0 { sum * sum / squares } else { 0.0 }
-    };
-    if ess(1.0) >= min_ess || weights.iter().all(|&w| w <= 0.0) {
-        return;
-    }
-    let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..40 {
-        let mid = (lo + hi) / 2.0;
-        if ess(mid) >= min_ess {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    for w in weights.iter_mut() {
-        *w = if *w > 0.0 { w.powf(lo) } else { 0.0 };
-    }
 }
 
 /// Systematic resampling: `n` indices into `weights`, index `i` taken
@@ -951,7 +903,6 @@ impl SkatPimc {
             view,
             n,
             1,
-            0,
             &mut self.rng,
             |_| 1.0,
             |world, w, tally| {
@@ -980,7 +931,6 @@ impl SkatPimc {
             view,
             self.config.worlds,
             resample,
-            if inference { self.config.temper } else { 0 },
             &mut self.rng,
             |world| {
                 if inference {
@@ -1172,7 +1122,6 @@ impl SpitzerPimc {
             view,
             self.config.worlds,
             1,
-            0,
             &mut self.rng,
             |_| 1.0,
             |world, w, tally| {
@@ -1272,7 +1221,6 @@ pub(crate) fn spidge_tally(view: &SpidgeView, n: usize, rng: &mut ChaCha8Rng) ->
         view,
         n,
         1,
-        0,
         rng,
         |_| 1.0,
         |world, w, _| {
@@ -1343,29 +1291,6 @@ mod tests {
         }
         // Every weight zero: nothing to go by (the caller draws afresh).
         assert!(systematic(&[0.0, 0.0], 2, 0.5).is_empty());
-    }
-
-    #[test]
-    fn tempering_flattens_degenerate_weights_to_the_asked_sample_size() {
-        // One world without a policy mismatch and three with two (0.2² =
-        // 0.04): the effective size (1 + 3x)² / (1 + 3x²) of the weights
-        // 1, x, x, x is 2 where 3x² + 6x − 1 = 0, x = (−6 + √48) / 6.
-        let mut weights = [1.0, 0.04, 0.04, 0.04];
-        tempered(&mut weights, 2.0);
-        let x = (48f64.sqrt() - 6.0) / 6.0;
-        for (got, want) in weights.iter().zip([1.0, x, x, x]) {
-            assert!((got - want).abs() < 1e-9, "{weights:?}, expected x = {x}");
-        }
-        // Weights with the size already (here 3² / 2.5 = 3.6 of 4) stay as they are,
-        // and a weightless world stays weightless.
-        let mut even = [1.0, 0.5, 1.0, 0.5];
-        tempered(&mut even, 3.0);
-        assert_eq!(even, [1.0, 0.5, 1.0, 0.5]);
-        let mut with_zero = [1.0, 0.0, 0.001, 0.001];
-        tempered(&mut with_zero, 2.0);
-        assert_eq!(with_zero[1], 0.0);
-        // (1 + 2x)² / (1 + 2x²) = 2 at x = 1/4.
-        assert!((with_zero[2] - 0.25).abs() < 1e-9 && with_zero[2] == with_zero[3], "{with_zero:?}");
     }
 
     #[test]

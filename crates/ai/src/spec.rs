@@ -90,7 +90,7 @@ pub enum SpecError {
     Unknown(String),
     /// A bad option of a PIMC bot.
     #[error(
-        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), resample=N (1..=16), temper=P (percent, 0..=100), rollouts=on|off, pickup=best|kind, discards=N (1..=8), pickupdeals=auto|N (1..=512), budget=N (1..=16)"
+        "pimc option {0:?}: expected worlds=N (1..=4096), inference=on|off, exact=N (0..=13), bidding=N (0..=256), bid=P, null=P, policy=P (percent, 1..=100), resample=N (1..=16), rollouts=on|off, pickup=best|kind, discards=N (1..=8), pickupdeals=auto|N (1..=512), budget=N (1..=16)"
     )]
     Option(String),
     /// A `cmd:` spec that cannot be read.
@@ -140,7 +140,6 @@ impl FromStr for BotSpec {
                         "null" => config.null_percent = number(1..=100)? as u8,
                         "policy" => config.policy_percent = number(1..=100)? as u8,
                         "resample" => config.resample = number(1..=16)? as u8,
-                        "temper" => config.temper = number(0..=100)? as u8,
                         "budget" => config.budget = number(1..=16)? as u8,
                         "discards" => config.discards = number(1..=8)? as u8,
                         "pickupdeals" if value == "auto" => config.pickup_deals = 0,
@@ -175,7 +174,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Command(command) => command.fmt(f),
             BotSpec::Pimc(c) => write!(
                 f,
-                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},resample={},temper={},rollouts={},pickup={},discards={},pickupdeals={},budget={}",
+                "pimc:worlds={},inference={},exact={},bidding={},bid={},null={},policy={},resample={},rollouts={},pickup={},discards={},pickupdeals={},budget={}",
                 c.worlds,
                 if c.inference { "on" } else { "off" },
                 c.exact_tricks,
@@ -184,7 +183,6 @@ impl fmt::Display for BotSpec {
                 c.null_percent,
                 c.policy_percent,
                 c.resample,
-                c.temper,
                 if c.rollouts { "on" } else { "off" },
                 if c.best_pickup { "best" } else { "kind" },
                 c.discards,
@@ -257,8 +255,8 @@ mod tests {
             "hard",
             "perfect",
             "perfect:play=medium",
-            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,resample=1,temper=0,rollouts=off,pickup=kind,discards=1,pickupdeals=auto,budget=1",
-            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,resample=3,temper=25,rollouts=on,pickup=best,discards=3,pickupdeals=48,budget=2",
+            "perfect:play=pimc:worlds=8,inference=on,exact=3,bidding=0,bid=45,null=80,policy=100,resample=1,rollouts=off,pickup=kind,discards=1,pickupdeals=auto,budget=1",
+            "pimc:worlds=64,inference=off,exact=4,bidding=16,bid=60,null=60,policy=40,resample=3,rollouts=on,pickup=best,discards=3,pickupdeals=48,budget=2",
             "cmd:python3 examples/bot.py",
             "cmd[timeout=300]:./bot --quick",
         ] {

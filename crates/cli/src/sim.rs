@@ -36,7 +36,7 @@ use crate::rules::skat_rules;
 pub struct SimArgs {
     /// The game: skat, spitzer or spidge.
     pub game: GameId,
-    /// Configuration A: random, heuristic, pimc[:worlds=N,inference=on|off,exact=N,bidding=N,bid=P,null=P,policy=P,resample=N,temper=P,rollouts=on|off,pickup=best|kind,discards=N,pickupdeals=auto|N,budget=N], easy, medium,
+    /// Configuration A: random, heuristic, pimc[:worlds=N,inference=on|off,exact=N,bidding=N,bid=P,null=P,policy=P,resample=N,rollouts=on|off,pickup=best|kind,discards=N,pickupdeals=auto|N,budget=N], easy, medium,
     /// hard, perfect (sees every card), perfect:play=BOT (sees every card until the first card, then plays as BOT),
     /// or cmd:COMMAND (an outside program speaking the bot protocol,
     /// docs/bot-protocol.md; cmd[timeout=MS]:COMMAND sets its time per answer, 5000 ms by default).

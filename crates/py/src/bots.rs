@@ -27,7 +27,7 @@ enum Inner {
 /// A trumpf bot: `Bot(spec, seed=0)`, usually made by `trumpf.bots.make`.
 ///
 /// `spec` is a bot as `trumpf sim --a` names it: `random`, `heuristic`,
-/// `easy`, `medium`, `hard`, `pimc:worlds=N,inference=on|off,exact=N,bidding=N,bid=P,null=P,policy=P,resample=N,temper=P,rollouts=on|off,pickup=best|kind,discards=N,pickupdeals=auto|N,budget=N`,
+/// `easy`, `medium`, `hard`, `pimc:worlds=N,inference=on|off,exact=N,bidding=N,bid=P,null=P,policy=P,resample=N,rollouts=on|off,pickup=best|kind,discards=N,pickupdeals=auto|N,budget=N`,
 /// `perfect` (sees every card: for measurement) or `cmd:COMMAND` (an
 /// outside program speaking `docs/bot-protocol.md`). A bot sees only the
 /// view of the seat to act, except `perfect`.
