@@ -6,7 +6,8 @@
 //! known (the contract's win goal). A *flip* is a card of a medium seat
 //! that turns a game its side wins double-dummy into one it loses; for
 //! each, the medium seat's own view is valued over 400 sampled worlds (the
-//! inference weights of medium), to tell a guess from a mistake.
+//! inference weights of medium), to tell a guess from a mistake. The card
+//! that ends the play is not judged (no position is left to solve).
 //!
 //! ```sh
 //! cargo run --release -p trumpf-ai --example play_audit -- [deals] [seed] [defence|declarer]
@@ -32,13 +33,13 @@ const TALLY_WORLDS: usize = 400;
 /// One audited game.
 #[derive(Default)]
 struct Audit {
-    /// The declarer wins double-dummy at the first card.
-    start_won: bool,
+    /// The declarer wins double-dummy at the first card (`None` before it).
+    start_won: Option<bool>,
     /// He won at the table.
     won: bool,
-    /// Flips by the medium side: the trick, the position in it, the card,
-    /// and the tally's values of the card played and of the best card.
-    flips: Vec<(usize, usize, Card, f64, f64)>,
+    /// Flips by the medium side: the position in the trick, and the
+    /// tally's values of the card played and of the best card.
+    flips: Vec<(usize, f64, f64)>,
     /// Cards of the heuristic side that gave the medium side a won game.
     gifts: usize,
     lines: Vec<String>,
@@ -82,7 +83,6 @@ fn play(
     let mut rules_bot = SkatBot::new();
     let mut game = SkatGame::new(deal, SkatRules::default());
     let mut audit = Audit::default();
-    let mut started = false;
     while let Some(seat) = game.to_act() {
         let view = game.view(seat);
         let action = if heuristic[seat.index()] { rules_bot.choose(&view) } else { medium[seat.index()].choose(&view) };
@@ -95,10 +95,7 @@ fn play(
             return None;
         }
         let before = solver.skat(&game, Goal::Win).ok()? == 1;
-        if !started {
-            audit.start_won = before;
-            started = true;
-        }
+        audit.start_won.get_or_insert(before);
         let position = game;
         game.try_apply(seat, action).expect("the bots play legal actions");
         let after = match game.phase() {
@@ -126,7 +123,7 @@ fn play(
                 seat.index(),
                 shown.join(" ")
             ));
-            audit.flips.push((trick, pos, card, played, best));
+            audit.flips.push((pos, played, best));
         }
     }
     if let Some(SkatOutcome::Played { settlement, .. }) = game.outcome() {
@@ -137,7 +134,7 @@ fn play(
                 "deal {d} {} declared by seat {}: double-dummy {} at the first card, {} at the table",
                 settlement.contract,
                 game.declarer().map_or(0, |(s, _)| s.index()),
-                if audit.start_won { "won" } else { "lost" },
+                if audit.start_won == Some(true) { "won" } else { "lost" },
                 if audit.won { "won" } else { "lost" }
             ),
         );
@@ -177,13 +174,13 @@ fn main() {
     let mut table = BTreeMap::<(bool, bool), usize>::new();
     let (mut flips, mut close, mut by_pos, mut gifts, mut missed) = (0, 0, [0; 3], 0, 0);
     for a in &audits {
-        *table.entry((a.start_won, a.won)).or_default() += 1;
+        *table.entry((a.start_won == Some(true), a.won)).or_default() += 1;
         if trace || !a.flips.is_empty() {
             for l in &a.lines {
                 println!("{l}");
             }
         }
-        for &(_, pos, _, played, best) in &a.flips {
+        for &(pos, played, best) in &a.flips {
             flips += 1;
             by_pos[pos] += 1;
             close += usize::from(best - played <= 0.05);
